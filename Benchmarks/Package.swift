@@ -1,0 +1,24 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let package = Package(
+    name: "JSONValueKitBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(path: "../"),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "JSONValueBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "JSONValueKit", package: "main"),
+            ],
+            path: "Benchmarks/JSONValueBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,169 @@
+/// Decodes a `JSONValue` from an arbitrary decoder by trying each kind in turn.
+///
+/// Every failed attempt costs a thrown `DecodingError`, and with
+/// `JSONDecoder` building that error (its coding path and message) is far
+/// more expensive than a successful decode. The order therefore aims at the
+/// fewest failures on real documents:
+///
+/// 1. `decodeNil()` never throws, so `null` is free.
+/// 2. Strings are the most common node in API payloads.
+/// 3. Numbers are probed as `Double` first, which succeeds for every JSON
+///    number; only an integral result is asked again as `Int`, which then
+///    succeeds. An integer and a double each cost no failure at all, where the
+///    usual `Int`-then-`Double` order fails once for every double.
+/// 4. Booleans come after numbers: `JSONDecoder` and `PropertyListDecoder`
+///    refuse to read a Boolean as a `Double`, so no Boolean is lost.
+/// 5. Objects, then arrays.
+///
+/// Array elements tend to share a kind, so an array tries each element as
+/// the kind of the element before it first (see `_Hinted`); when that element
+/// was itself an array, the hint also carries the kind its first element had.
+/// On canada.json, arrays of coordinate pairs, that removes nearly every
+/// failure.
+enum _JSONValueProbe {
+    enum Kind: Sendable {
+        case string, number, bool, object, array
+    }
+
+    private static let defaultOrder: [Kind] = [.string, .number, .bool, .object, .array]
+
+    static func decode(
+        from decoder: any Decoder,
+        trying first: Kind,
+        firstElement: Kind = .string
+    ) throws -> JSONValue {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { return .null }
+        if let value = try attempt(first, container, decoder, firstElement) { return value }
+        for kind in defaultOrder where kind != first {
+            if let value = try attempt(kind, container, decoder, firstElement) { return value }
+        }
+        throw DecodingError.typeMismatch(
+            JSONValue.self,
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a JSON value (null, Boolean, number, string, array or object)."
+            )
+        )
+    }
+
+    /// Decodes one kind; `nil` when the decoder refused it with a `DecodingError`.
+    private static func attempt(
+        _ kind: Kind,
+        _ container: any SingleValueDecodingContainer,
+        _ decoder: any Decoder,
+        _ firstElement: Kind
+    ) throws -> JSONValue? {
+        do {
+            switch kind {
+            case .string:
+                return .string(try container.decode(String.self))
+            case .number:
+                return try decodeNumber(container)
+            case .bool:
+                return .bool(try container.decode(Bool.self))
+            case .object:
+                return .object(try container.decode([String: JSONValue].self))
+            case .array:
+                return .array(try decodeArray(decoder, firstElement: firstElement))
+            }
+        } catch is DecodingError {
+            return nil
+        }
+    }
+
+    private static func decodeNumber(_ container: any SingleValueDecodingContainer) throws -> JSONValue {
+        let double = try container.decode(Double.self)
+        // Only integral values in Int's range can be integers; anything else
+        // (fractions, huge magnitudes, non-finite values) is a double as is.
+        guard double.rounded(.towardZero) == double, double >= -0x1p63, double <= 0x1p63 else {
+            return .double(double)
+        }
+        do {
+            return .int(try container.decode(Int.self))
+        } catch is DecodingError {
+            return .double(double)
+        } catch  where double.magnitude == 0x1p63 {
+            // Foundation's JSONDecoder throws its internal `JSONError`, not a
+            // `DecodingError`, for an integer just beyond Int's range, which
+            // rounds to ±2⁶³ as a Double. The node is a number either way, so
+            // keeping the double loses nothing.
+            return .double(double)
+        }
+    }
+
+    private static func decodeArray(_ decoder: any Decoder, firstElement: Kind) throws -> [JSONValue] {
+        var container = try decoder.unkeyedContainer()
+        var elements: [JSONValue] = []
+        if let count = container.count { elements.reserveCapacity(count) }
+        var previous = firstElement
+        // For an element that was an array: the kind of its first element.
+        var previousInner: Kind = .string
+        while !container.isAtEnd {
+            let element: JSONValue
+            switch previous {
+            case .string: element = try container.decode(_Hinted<_StringFirst>.self).value
+            case .number: element = try container.decode(_Hinted<_NumberFirst>.self).value
+            case .bool: element = try container.decode(_Hinted<_BoolFirst>.self).value
+            case .object: element = try container.decode(_Hinted<_ObjectFirst>.self).value
+            case .array:
+                switch previousInner {
+                case .string: element = try container.decode(_Hinted<_ArrayFirst<_StringFirst>>.self).value
+                case .number: element = try container.decode(_Hinted<_ArrayFirst<_NumberFirst>>.self).value
+                case .bool: element = try container.decode(_Hinted<_ArrayFirst<_BoolFirst>>.self).value
+                case .object: element = try container.decode(_Hinted<_ArrayFirst<_ObjectFirst>>.self).value
+                case .array: element = try container.decode(_Hinted<_ArrayFirst<_ArrayFirst<_StringFirst>>>.self).value
+                }
+            }
+            elements.append(element)
+            if let kind = kind(of: element) {
+                previous = kind
+                if case .array(let inner) = element, let innerKind = inner.lazy.compactMap(Self.kind(of:)).first {
+                    previousInner = innerKind
+                }
+            }
+        }
+        return elements
+    }
+
+    private static func kind(of value: JSONValue) -> Kind? {
+        switch value {
+        case .null: return nil
+        case .string: return .string
+        case .int, .double: return .number
+        case .bool: return .bool
+        case .object: return .object
+        case .array: return .array
+        }
+    }
+}
+
+/// A kind to try first, carried in a type so that it reaches `init(from:)`,
+/// which takes no other arguments.
+protocol _ProbeHint {
+    static var first: _JSONValueProbe.Kind { get }
+    /// If the value is an array, the kind to try first for its first element.
+    static var firstElement: _JSONValueProbe.Kind { get }
+}
+
+extension _ProbeHint {
+    static var firstElement: _JSONValueProbe.Kind { .string }
+}
+
+enum _StringFirst: _ProbeHint { static var first: _JSONValueProbe.Kind { .string } }
+enum _NumberFirst: _ProbeHint { static var first: _JSONValueProbe.Kind { .number } }
+enum _BoolFirst: _ProbeHint { static var first: _JSONValueProbe.Kind { .bool } }
+enum _ObjectFirst: _ProbeHint { static var first: _JSONValueProbe.Kind { .object } }
+enum _ArrayFirst<Element: _ProbeHint>: _ProbeHint {
+    static var first: _JSONValueProbe.Kind { .array }
+    static var firstElement: _JSONValueProbe.Kind { Element.first }
+}
+
+/// Decodes a `JSONValue` trying `Hint.first` before the other kinds.
+struct _Hinted<Hint: _ProbeHint>: Decodable {
+    var value: JSONValue
+
+    init(from decoder: any Decoder) throws {
+        value = try _JSONValueProbe.decode(from: decoder, trying: Hint.first, firstElement: Hint.firstElement)
+    }
+}

@@ -1,0 +1,39 @@
+extension JSONValue: CustomStringConvertible {
+    /// The value as compact JSON text, with object keys sorted so that equal
+    /// values print the same.
+    ///
+    /// ```swift
+    /// let value: JSONValue = ["b": [1, 2.5], "a": "x/y"]
+    /// print(value)   // {"a":"x/y","b":[1,2.5]}
+    /// ```
+    ///
+    /// Slashes are not escaped. Unlike ``jsonString(options:)``, which throws,
+    /// `description` writes an infinite or NaN double as `null` and does not
+    /// limit the nesting depth, so that it can always be printed.
+    public var description: String {
+        var writer = _JSONWriter(
+            options: [.sortedKeys, .withoutEscapingSlashes],
+            depthLimit: .max,
+            nonFiniteAsNull: true,
+            capacity: 64
+        )
+        do {
+            try writer.write(self)
+        } catch {
+            // Unreachable: with these settings the writer has nothing to refuse.
+            return "null"
+        }
+        return String(decoding: writer.output.bytes, as: UTF8.self)
+    }
+}
+
+extension JSONValue: CustomDebugStringConvertible {
+    /// The value as JSON text, marked as a `JSONValue`.
+    ///
+    /// ```swift
+    /// debugPrint(JSONValue.int(1))   // JSONValue(1)
+    /// ```
+    public var debugDescription: String {
+        "JSONValue(\(description))"
+    }
+}

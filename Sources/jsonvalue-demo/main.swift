@@ -1,0 +1,85 @@
+import Foundation
+import JSONValueKit
+
+// With no arguments, decodes a built-in payload whose `ext` field is
+// open-ended, reads and changes it, and prints the result. With a path (or
+// `-` for standard input), parses that file and prints a summary.
+
+struct Payload: Codable {
+    var int: Int
+    var string: String
+    var double: Double
+    var ext: JSONValue
+}
+
+let sample = """
+    {"int": 1234, "string": "测试", "double": 10.0002232,
+     "ext": {"intExt": 456, "stringExt": "扩展", "doubleExt": 456.001, "flags": [true, false], "note": null}}
+    """
+
+func runSample() throws {
+    var payload = try JSONDecoder().decode(Payload.self, from: Data(sample.utf8))
+    print("ext[\"intExt\"]        ", payload.ext["intExt"].map(String.init(describing:)) ?? "nil")
+    print("ext.stringExt         ", payload.ext.stringExt?.stringValue ?? "nil")
+    print("ext.doubleExt         ", payload.ext.doubleExt?.doubleValue.map(String.init(describing:)) ?? "nil")
+    print("ext.flags?[0]         ", payload.ext.flags?[0].map(String.init(describing:)) ?? "nil")
+    print("ext.missing           ", payload.ext.missing.map(String.init(describing:)) ?? "nil")
+
+    payload.ext.intExt = 457
+    payload.ext["added"] = ["nested": [1, 2.5, "three"]]
+    payload.ext.note = nil
+
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    print("\nRe-encoded after setting ext.intExt = 457, adding ext.added, removing ext.note:")
+    print(String(decoding: try encoder.encode(payload), as: UTF8.self))
+}
+
+func summarize(path: String) throws {
+    let data: Data
+    if path == "-" {
+        data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+        data = try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+    let value = try JSONValue(parsing: data)
+    print("kind:    \(kindName(of: value))")
+    switch value {
+    case .object(let members): print("members: \(members.count)")
+    case .array(let elements): print("members: \(elements.count)")
+    default: print("members: 0")
+    }
+    print("depth:   \(depth(of: value))")
+    print("bytes:   \(data.count)")
+}
+
+func kindName(of value: JSONValue) -> String {
+    switch value {
+    case .object: return "object"
+    case .array: return "array"
+    case .string: return "string"
+    case .int, .double: return "number"
+    case .bool: return "boolean"
+    case .null: return "null"
+    }
+}
+
+func depth(of value: JSONValue) -> Int {
+    switch value {
+    case .object(let members): return 1 + (members.values.map(depth(of:)).max() ?? 0)
+    case .array(let elements): return 1 + (elements.map(depth(of:)).max() ?? 0)
+    default: return 0
+    }
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+do {
+    if let path = arguments.first {
+        try summarize(path: path)
+    } else {
+        try runSample()
+    }
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}

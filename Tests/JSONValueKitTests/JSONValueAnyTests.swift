@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import JSONValueKit
+
+@Suite("Bridging Any")
+struct JSONValueAnyTests {
+    @Test("JSONSerialization output keeps Booleans, integers and doubles apart")
+    func fromJSONSerialization() throws {
+        let text = #"""
+            [true, false, 1, 0, 1.5, 12345678901234567890, -65.613616999999977, "s", {"a": null},
+             100000000000000000000000, 10.0, -0]
+            """#
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        let value = try JSONValue(any: object)
+        let expected: [JSONValue] = [
+            .bool(true), .bool(false), .int(1), .int(0), .double(1.5), .double(1.2345678901234567e19),
+            .double(-65.613616999999977), .string("s"), .object(["a": .null]), .double(1e23),
+        ]
+        let elements = try #require(value.arrayValue)
+        for (index, element) in expected.enumerated() {
+            #expect(identical(elements[index], element), "element \(index): \(elements[index])")
+        }
+        // JSONSerialization itself reports 10.0 as an integer on some platforms;
+        // by value it is 10 either way.
+        #expect(elements[10] == 10)
+        #expect(elements[11] == 0)
+    }
+
+    @Test(
+        "native Swift values",
+        arguments: [
+            (true as Any, JSONValue.bool(true)) as (Any, JSONValue), (Int8(-1), .int(-1)), (UInt8(255), .int(255)),
+            (Int64.min, .int(Int.min)),
+            (UInt64.max, .double(0x1p64)), (UInt(7), .int(7)), (Float(0.1), .double(0.1)),
+            (Double(2.5), .double(2.5)), ("s", .string("s")), ("abc".dropFirst(), .string("bc")),
+            (Optional<Int>.none as Any, .null), (Optional(5) as Any, .int(5)), (NSNull(), .null),
+            (JSONValue.array([1]), .array([1])), ([1, "a", nil] as [Any?], .array([1, "a", .null])),
+        ].map(Bridged.init))
+    func native(_ bridged: Bridged) throws {
+        #expect(identical(try JSONValue(any: bridged.input), bridged.expected), "\(bridged.input)")
+    }
+
+    @Test(
+        "Foundation values",
+        arguments: [
+            (NSNumber(value: true) as Any, JSONValue.bool(true)) as (Any, JSONValue),
+            (NSNumber(value: false), .bool(false)),
+            (NSNumber(value: 1), .int(1)), (NSNumber(value: 0), .int(0)), (NSNumber(value: Int8(1)), .int(1)),
+            (NSNumber(value: 2.5), .double(2.5)), (NSNumber(value: UInt64.max), .double(0x1p64)),
+            (NSNumber(value: Float(0.5)), .double(0.5)), (NSString(string: "ns"), .string("ns")),
+            (NSDecimalNumber(string: "42"), .int(42)),
+            (NSDecimalNumber(string: "-65.613616999999977"), .double(-65.613616999999977)),
+            (Decimal(string: "12.5")!, .double(12.5)), (Decimal(7), .int(7)),
+            (Decimal(string: "100000000000000000000000")!, .double(1e23)),
+            (NSArray(array: [1, "x"]), .array([1, "x"])), (NSDictionary(dictionary: ["k": true]), .object(["k": true])),
+        ].map(Bridged.init))
+    func foundation(_ bridged: Bridged) throws {
+        #expect(identical(try JSONValue(any: bridged.input), bridged.expected), "\(bridged.input)")
+    }
+
+    @Test(
+        "unsupported values throw with their type and path",
+        arguments: [
+            (["ext": ["when": Date()]] as Any, JSONBridgingError(reason: .unsupportedType("Date"), path: "$.ext.when"))
+                as (Any, JSONBridgingError),
+            (["list": [1, 2, Data()]] as Any, JSONBridgingError(reason: .unsupportedType("Data"), path: "$.list[2]")),
+            (
+                ["a b": URL(fileURLWithPath: "/")] as Any,
+                JSONBridgingError(reason: .unsupportedType("URL"), path: #"$["a b"]"#)
+            ),
+            (["m": [1: "x"]] as Any, JSONBridgingError(reason: .nonStringKey("Int"), path: "$.m")),
+            ([Double.nan] as Any, JSONBridgingError(reason: .nonFiniteNumber, path: "$[0]")),
+            (Float.infinity as Any, JSONBridgingError(reason: .nonFiniteNumber, path: "$")),
+            (Set([1]) as Any, JSONBridgingError(reason: .unsupportedType("Set<Int>"), path: "$")),
+        ].map(Refused.init))
+    func unsupported(_ refused: Refused) {
+        #expect(throws: refused.error) { try JSONValue(any: refused.input) }
+    }
+
+    @Test("the error describes the problem and its path")
+    func errorDescription() {
+        let error = JSONBridgingError(reason: .unsupportedType("Date"), path: "$.ext.when")
+        #expect(error.description == "Cannot represent a value of type Date as JSON at $.ext.when.")
+    }
+
+    @Test("anyValue gives JSONSerialization-compatible types")
+    func anyValueTypes() throws {
+        let value: JSONValue = ["a": 1, "b": 1.5, "c": true, "d": nil, "e": ["x"], "f": "s"]
+        let any = try #require(value.anyValue as? [String: Any])
+        #expect(any["a"] is Int)
+        #expect(any["b"] is Double)
+        #expect(any["c"] is Bool)
+        #expect(any["d"] is NSNull)
+        #expect(any["e"] is [Any])
+        #expect(any["f"] is String)
+        #expect(JSONSerialization.isValidJSONObject(any))
+        let data = try JSONSerialization.data(withJSONObject: any)
+        #expect(try JSONValue(parsing: data) == value)
+    }
+
+    @Test("JSONValue(any: v.anyValue) is v, case for case, over random values")
+    func roundTrip() throws {
+        var random = RandomJSON(seed: 2024)
+        for _ in 0..<3000 {
+            let value = random.value()
+            let back = try JSONValue(any: value.anyValue)
+            #expect(identical(back, value), "\(value) came back as \(back)")
+        }
+    }
+}
+
+/// A test argument holding an `Any`, which Swift Testing needs to be Sendable.
+struct Bridged: @unchecked Sendable, CustomTestStringConvertible {
+    var input: Any
+    var expected: JSONValue
+    var testDescription: String { "\(type(of: input)) \(input)" }
+}
+
+/// An input that `JSONValue(any:)` must refuse, and the error it must throw.
+struct Refused: @unchecked Sendable, CustomTestStringConvertible {
+    var input: Any
+    var error: JSONBridgingError
+    var testDescription: String { error.description }
+}

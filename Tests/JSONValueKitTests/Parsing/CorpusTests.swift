@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+@testable import JSONValueKit
+
+@Suite("Corpora")
+struct CorpusTests {
+    @Test("the native parser agrees with JSONSerialization and JSONDecoder", arguments: Corpus.names)
+    func agreesWithFoundation(_ name: String) throws {
+        let data = try Corpus.data(name)
+        let native = try JSONValue(parsing: data)
+        let viaSerialization = try JSONValue(any: JSONSerialization.jsonObject(with: data))
+        let viaDecoder = try JSONDecoder().decode(JSONValue.self, from: data)
+        #expect(native == viaSerialization)
+        #expect(native == viaDecoder)
+    }
+
+    @Test("writing and parsing again is lossless", arguments: Corpus.names)
+    func roundTrip(_ name: String) throws {
+        let value = try JSONValue(parsing: Corpus.data(name))
+        #expect(identical(try JSONValue(parsing: value.jsonData()), value))
+        #expect(identical(try JSONValue(parsing: value.jsonData(options: [.prettyPrinted, .sortedKeys])), value))
+    }
+}

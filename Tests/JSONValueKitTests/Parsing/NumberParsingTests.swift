@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import JSONValueKit
+
+@Suite("Parsing numbers")
+struct NumberParsingTests {
+    @Test(
+        "integers that fit Int stay ints",
+        arguments: [
+            ("0", 0), ("-0", 0), ("7", 7), ("-7", -7), ("9223372036854775807", Int.max),
+            ("-9223372036854775808", Int.min), ("123456789012345678", 123_456_789_012_345_678),
+        ])
+    func integers(_ text: String, _ expected: Int) throws {
+        #expect(identical(try JSONValue(parsing: text), .int(expected)))
+    }
+
+    @Test(
+        "fractions, exponents and big integers become correctly rounded doubles",
+        arguments: [
+            "1.0", "10.0", "-0.0", "0.1", "1e2", "1E-2", "2.5e+3", "9223372036854775808", "-9223372036854775809",
+            "18446744073709551616", "123456789012345678901234567890", "5e-324", "2.2250738585072014e-308",
+            "1.7976931348623157e308", "-65.613616999999977", "0.30000000000000004",
+            "9007199254740993.0", "1e-400", "4.9406564584124654e-324", "2.4703282292062328e-324",
+            "1.00000000000000011102230246251565404236316680908203125", "0.000000000000000000000000000001",
+            "1" + String(repeating: "0", count: 300), "0." + String(repeating: "0", count: 300) + "1",
+            "123.456e-10", "1e22", "1e23", "8.98846567431158e307",
+        ])
+    func doubles(_ text: String) throws {
+        let value = try JSONValue(parsing: text)
+        guard case .double(let double) = value else {
+            Issue.record("\(text) parsed as \(value)")
+            return
+        }
+        // The standard library's conversion is correctly rounded.
+        #expect(double.bitPattern == Double(text)!.bitPattern, "\(text)")
+    }
+
+    @Test("1.0 stays a double, 1 an int")
+    func caseIsKept() throws {
+        #expect(identical(try JSONValue(parsing: "[1, 1.0]"), [.int(1), .double(1.0)]))
+    }
+
+    @Test("random doubles read back bit for bit")
+    func randomDoubles() throws {
+        var random = RandomJSON(seed: 99)
+        for _ in 0..<20_000 {
+            let double = random.double()
+            let text = "\(double)"
+            guard case .double(let parsed) = try JSONValue(parsing: text) else {
+                Issue.record("\(text) is not a double")
+                continue
+            }
+            #expect(parsed.bitPattern == double.bitPattern, "\(text)")
+        }
+    }
+
+    @Test("random decimal texts agree with the standard library")
+    func randomDecimalText() throws {
+        var generator = SeededGenerator(seed: 5)
+        for _ in 0..<20_000 {
+            let digits = (0..<Int.random(in: 1...25, using: &generator)).map { _ in
+                String(Int.random(in: 0...9, using: &generator))
+            }.joined()
+            let mantissa = digits.count > 1 && digits.hasPrefix("0") ? "1" + digits.dropFirst() : digits
+            let point = Int.random(in: 0...mantissa.count, using: &generator)
+            var text = mantissa
+            if point < mantissa.count && point > 0 {
+                text.insert(".", at: text.index(text.startIndex, offsetBy: point))
+            }
+            text += "e\(Int.random(in: -330...310, using: &generator))"
+            guard let expected = Double(text), expected.isFinite else { continue }
+            let value = try JSONValue(parsing: text)
+            #expect(value.doubleValue?.bitPattern == expected.bitPattern, "\(text)")
+        }
+    }
+}

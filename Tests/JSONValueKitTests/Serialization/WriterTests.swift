@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import JSONValueKit
+
+@Suite("Writing JSON text")
+struct WriterTests {
+    @Test(
+        "scalars",
+        arguments: [
+            (JSONValue.null, "null"), (.bool(true), "true"), (.bool(false), "false"), (.int(0), "0"),
+            (.int(-12), "-12"),
+            (.int(Int.max), "9223372036854775807"), (.int(Int.min), "-9223372036854775808"), (.double(10), "10.0"),
+            (.double(-0.0), "-0.0"), (.double(0.1), "0.1"), (.double(1e-5), "1e-05"),
+            (.double(.leastNonzeroMagnitude), "5e-324"),
+            (.double(1.7976931348623157e308), "1.7976931348623157e+308"), (.double(1e16), "1e+16"),
+            (.string(""), #""""#), (.string("a/b"), #""a\/b""#),
+        ])
+    func scalars(_ value: JSONValue, _ expected: String) throws {
+        #expect(try value.jsonString() == expected)
+    }
+
+    @Test("escapes exactly what JSON requires")
+    func escapes() throws {
+        let value = JSONValue.string("\"\\/\u{8}\u{C}\n\r\t\u{0}\u{1F}\u{7F}é\u{2028}😀")
+        #expect(try value.jsonString() == #""\"\\\/\b\f\n\r\t\u0000\u001f"# + "\u{7F}é\u{2028}😀\"")
+        #expect(try JSONValue.string("a/b").jsonString(options: .withoutEscapingSlashes) == #""a/b""#)
+    }
+
+    @Test("sortedKeys orders by UTF-8 bytes, like JSONEncoder")
+    func sortedKeys() throws {
+        let value: JSONValue = ["b": 1, "B": 2, "a10": 3, "a9": 4, "é": 5, "_": 6, "": 7]
+        let text = try value.jsonString(options: .sortedKeys)
+        #expect(text == #"{"":7,"B":2,"_":6,"a10":3,"a9":4,"b":1,"é":5}"#)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == text)
+    }
+
+    @Test("prettyPrinted indents by two spaces with \" : \" after keys")
+    func prettyPrinted() throws {
+        let value: JSONValue = ["a": [1, ["b": nil]], "c": [], "d": [:]]
+        let expected = """
+            {
+              "a" : [
+                1,
+                {
+                  "b" : null
+                }
+              ],
+              "c" : [],
+              "d" : {}
+            }
+            """
+        #expect(try value.jsonString(options: [.prettyPrinted, .sortedKeys]) == expected)
+        #expect(try JSONValue(parsing: expected) == value)
+    }
+
+    @Test("non-finite doubles are an error naming their path", arguments: [Double.nan, .infinity, -.infinity])
+    func nonFinite(_ double: Double) {
+        let value: JSONValue = ["ok": 1, "list": [1, ["ratio": .double(double)]]]
+        #expect(throws: JSONWritingError.nonFiniteNumber(path: "$.list[1].ratio")) { try value.jsonString() }
+        #expect(throws: JSONWritingError.nonFiniteNumber(path: "$")) { try JSONValue.double(double).jsonData() }
+    }
+
+    @Test("nesting deeper than the limit is an error when writing")
+    func depth() throws {
+        var value: JSONValue = 1
+        for _ in 0..<512 { value = [value] }
+        #expect(throws: Never.self) { try value.jsonString() }
+        value = [value]
+        #expect {
+            try value.jsonString()
+        } throws: { error in
+            if case .nestingTooDeep(limit: 512, _) = error as? JSONWritingError { return true }
+            return false
+        }
+    }
+
+    @Test("description is compact, sorted and valid JSON; debugDescription names the type")
+    func descriptions() throws {
+        let value: JSONValue = ["b": [1, 2.5], "a": "x/y", "n": .double(.nan)]
+        #expect(value.description == #"{"a":"x/y","b":[1,2.5],"n":null}"#)
+        #expect("\(JSONValue.string("q\""))" == #""q\"""#)
+        #expect(JSONValue.int(1).debugDescription == "JSONValue(1)")
+    }
+
+    @Test("jsonData and jsonString agree")
+    func dataAndString() throws {
+        let value: JSONValue = ["k": ["v", 1, 2.5, true, nil]]
+        #expect(
+            String(decoding: try value.jsonData(options: .sortedKeys), as: UTF8.self)
+                == (try value.jsonString(options: .sortedKeys)))
+    }
+}

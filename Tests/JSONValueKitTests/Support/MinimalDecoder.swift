@@ -1,0 +1,169 @@
+import Foundation
+
+/// A decoder over `JSONSerialization`'s output that supports only what every
+/// decoder must: single-value, keyed and unkeyed containers. Nested
+/// containers and super decoders are not implemented and trap, like those of
+/// many third-party decoders. It counts the `DecodingError`s it throws, so
+/// tests can pin how many probes a decode costs.
+final class MinimalDecoder: Decoder, @unchecked Sendable {
+    let value: Any
+    let codingPath: [any CodingKey]
+    let userInfo: [CodingUserInfoKey: Any] = [:]
+    let counter: Counter
+
+    final class Counter: @unchecked Sendable {
+        var failures = 0
+    }
+
+    /// An error of the decoder's own, not a `DecodingError`.
+    struct Refusal: Error, Equatable {}
+
+    /// When set, any attempt to decode a string throws `Refusal`.
+    let refusesStrings: Bool
+
+    init(_ value: Any, codingPath: [any CodingKey] = [], counter: Counter = Counter(), refusesStrings: Bool = false) {
+        self.value = value
+        self.codingPath = codingPath
+        self.counter = counter
+        self.refusesStrings = refusesStrings
+    }
+
+    convenience init(json: String, refusesStrings: Bool = false) throws {
+        self.init(
+            try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed),
+            refusesStrings: refusesStrings
+        )
+    }
+
+    func child(_ value: Any, _ key: any CodingKey) -> MinimalDecoder {
+        MinimalDecoder(value, codingPath: codingPath + [key], counter: counter, refusesStrings: refusesStrings)
+    }
+
+    func mismatch(_ type: Any.Type) -> DecodingError {
+        counter.failures += 1
+        return .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "mismatch"))
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard let object = value as? [String: Any] else { throw mismatch([String: Any].self) }
+        return KeyedDecodingContainer(Keyed(decoder: self, object: object))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard let array = value as? [Any] else { throw mismatch([Any].self) }
+        return Unkeyed(decoder: self, array: array)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        Single(decoder: self)
+    }
+
+    struct Single: SingleValueDecodingContainer {
+        let decoder: MinimalDecoder
+        var codingPath: [any CodingKey] { decoder.codingPath }
+
+        func decodeNil() -> Bool { decoder.value is NSNull }
+
+        func decode<T: Decodable>(_ requested: T.Type) throws -> T {
+            let value = decoder.value
+            let isBoolean = (value as? NSNumber).map { type(of: $0) == type(of: NSNumber(value: true)) } ?? false
+            if requested == String.self {
+                if decoder.refusesStrings { throw Refusal() }
+                guard let string = value as? String else { throw decoder.mismatch(requested) }
+                return string as! T
+            }
+            if requested == Bool.self {
+                guard isBoolean, let number = value as? NSNumber else { throw decoder.mismatch(requested) }
+                return number.boolValue as! T
+            }
+            if requested == Int.self {
+                guard !isBoolean, let number = value as? NSNumber, let int = Int(exactly: number.doubleValue) else {
+                    throw decoder.mismatch(requested)
+                }
+                return int as! T
+            }
+            if requested == Double.self {
+                guard !isBoolean, let number = value as? NSNumber else { throw decoder.mismatch(requested) }
+                return number.doubleValue as! T
+            }
+            return try T(from: decoder)
+        }
+    }
+
+    struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let decoder: MinimalDecoder
+        let object: [String: Any]
+        var codingPath: [any CodingKey] { decoder.codingPath }
+        var allKeys: [Key] { object.keys.compactMap(Key.init(stringValue:)) }
+
+        func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
+
+        func value(_ key: Key) throws -> Any {
+            guard let value = object[key.stringValue] else {
+                throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing"))
+            }
+            return value
+        }
+
+        func decodeNil(forKey key: Key) throws -> Bool { try value(key) is NSNull }
+
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            try decoder.child(value(key), key).singleValueContainer().decode(type)
+        }
+
+        func nestedContainer<NestedKey: CodingKey>(
+            keyedBy type: NestedKey.Type,
+            forKey key: Key
+        ) throws -> KeyedDecodingContainer<NestedKey> {
+            fatalError("MinimalDecoder has no nested containers")
+        }
+
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            fatalError("MinimalDecoder has no nested containers")
+        }
+
+        func superDecoder() throws -> any Decoder { fatalError("MinimalDecoder has no super decoders") }
+        func superDecoder(forKey key: Key) throws -> any Decoder { fatalError("MinimalDecoder has no super decoders") }
+    }
+
+    struct Unkeyed: UnkeyedDecodingContainer {
+        let decoder: MinimalDecoder
+        let array: [Any]
+        var currentIndex = 0
+        var codingPath: [any CodingKey] { decoder.codingPath }
+        var count: Int? { array.count }
+        var isAtEnd: Bool { currentIndex >= array.count }
+
+        struct Index: CodingKey {
+            var intValue: Int?
+            var stringValue: String { "Index \(intValue ?? 0)" }
+            init(_ index: Int) { intValue = index }
+            init?(stringValue: String) { nil }
+            init?(intValue: Int) { self.intValue = intValue }
+        }
+
+        mutating func decodeNil() throws -> Bool {
+            guard array[currentIndex] is NSNull else { return false }
+            currentIndex += 1
+            return true
+        }
+
+        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            let value = try decoder.child(array[currentIndex], Index(currentIndex)).singleValueContainer().decode(type)
+            currentIndex += 1
+            return value
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy type: NestedKey.Type
+        ) throws -> KeyedDecodingContainer<NestedKey> {
+            fatalError("MinimalDecoder has no nested containers")
+        }
+
+        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+            fatalError("MinimalDecoder has no nested containers")
+        }
+
+        mutating func superDecoder() throws -> any Decoder { fatalError("MinimalDecoder has no super decoders") }
+    }
+}
