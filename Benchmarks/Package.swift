@@ -6,7 +6,7 @@ let package = Package(
     name: "JSONValueKitBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: "../"),
+        .package(name: "JSONValueKit", path: "../"),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -14,7 +14,7 @@ let package = Package(
             name: "JSONValueBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
-                .product(name: "JSONValueKit", package: "main"),
+                .product(name: "JSONValueKit", package: "JSONValueKit"),
             ],
             path: "Benchmarks/JSONValueBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

@@ -1,8 +1,62 @@
 import Benchmark
+import Foundation
 import JSONValueKit
 
+// Each group measures JSONValueKit against Foundation on the same input in the
+// same run; `Benchmarks/ratios.py` turns the output into ratios and MB/s.
+
 let benchmarks: @Sendable () -> Void = {
-    Benchmark("placeholder") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(JSONValue.null) }
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
+        timeUnits: .microseconds,
+        warmupIterations: 2,
+        maxDuration: .seconds(2),
+        maxIterations: 1_000
+    )
+
+    for name in Corpus.names {
+        let data = Corpus.data(name)
+        let value = try! JSONValue(parsing: data)
+        let foundationObject = try! JSONSerialization.jsonObject(with: data)
+
+        // Issue 2: JSONValue's init(from:) through JSONDecoder, against the
+        // naive probe order and JSONSerialization.
+        Benchmark("Decode/\(name)/JSONDecoder+JSONValue") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try JSONDecoder().decode(JSONValue.self, from: data))
+            }
+        }
+        Benchmark("Decode/\(name)/JSONDecoder+NaiveJSON") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try JSONDecoder().decode(NaiveJSON.self, from: data))
+            }
+        }
+        Benchmark("Decode/\(name)/JSONSerialization") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try JSONSerialization.jsonObject(with: data))
+            }
+        }
+
+        // Issue 3: the native parser and writer.
+        Benchmark("Parse/\(name)/JSONValue(parsing:)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try JSONValue(parsing: data))
+            }
+        }
+        Benchmark("Write/\(name)/jsonData") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try value.jsonData())
+            }
+        }
+        Benchmark("Write/\(name)/JSONSerialization") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try JSONSerialization.data(withJSONObject: foundationObject))
+            }
+        }
+        Benchmark("Write/\(name)/JSONEncoder") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try JSONEncoder().encode(value))
+            }
+        }
     }
 }

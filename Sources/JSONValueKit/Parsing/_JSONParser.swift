@@ -1,3 +1,13 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(ucrt)
+    import ucrt
+#endif
+
 /// A strict RFC 8259 parser over UTF-8 bytes.
 ///
 /// Recursive descent over an unsafe buffer: no per-byte `String` or
@@ -9,11 +19,12 @@ struct _JSONParser: ~Copyable {
     private var position = 0
     private var depth = 0
     private let depthLimit: Int
-    /// Members of the objects being parsed, innermost last; reused so that each
-    /// object's dictionary is created once at its final size.
-    private var memberStack: [(String, JSONValue)] = []
+    /// Elements of the arrays being parsed, innermost last.
+    private var elementStack = _ValueStack<JSONValue>()
+    /// Members of the objects being parsed, innermost last.
+    private var memberStack = _ValueStack<(String, JSONValue)>()
     /// Bytes of a string with escapes, reused between strings.
-    private var scratch: [UInt8] = []
+    private var scratch = _ByteBuffer(capacity: 256)
 
     private init(base: UnsafePointer<UInt8>, count: Int, options: JSONValue.ParsingOptions) {
         self.base = base
@@ -87,14 +98,14 @@ struct _JSONParser: ~Copyable {
         try enterContainer()
         position &+= 1  // [
         skipWhitespace()
-        var elements: [JSONValue] = []
         if position < count && base[position] == UInt8(ascii: "]") {
             position &+= 1
             depth &-= 1
-            return .array(elements)
+            return .array([])
         }
+        let firstElement = elementStack.count
         while true {
-            elements.append(try parseValue())
+            elementStack.push(try parseValue())
             skipWhitespace()
             guard position < count else { throw error(.endOfInput) }
             let byte = base[position]
@@ -108,7 +119,7 @@ struct _JSONParser: ~Copyable {
             throw unexpected()
         }
         depth &-= 1
-        return .array(elements)
+        return .array(elementStack.popArray(from: firstElement))
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
@@ -132,7 +143,7 @@ struct _JSONParser: ~Copyable {
             position &+= 1
             skipWhitespace()
             let value = try parseValue()
-            memberStack.append((key, value))
+            memberStack.push((key, value))
             skipWhitespace()
             guard position < count else { throw error(.endOfInput) }
             let byte = base[position]
@@ -145,12 +156,11 @@ struct _JSONParser: ~Copyable {
             position &-= 1
             throw unexpected()
         }
-        var members = [String: JSONValue](minimumCapacity: memberStack.count - firstMember)
-        for index in firstMember..<memberStack.count {
+        var members = [String: JSONValue](minimumCapacity: memberStack.count &- firstMember)
+        memberStack.popEach(from: firstMember) { member in
             // A repeated key keeps its last value.
-            members[memberStack[index].0] = memberStack[index].1
+            members[member.0] = member.1
         }
-        memberStack.removeSubrange(firstMember...)
         depth &-= 1
         return .object(members)
     }
@@ -174,13 +184,23 @@ struct _JSONParser: ~Copyable {
         let start = position &+ 1
         var index = start
         var highBits: UInt8 = 0
+        // Eight bytes at a time while none is a quote, a backslash or a
+        // control character.
+        var wideHighBits: UInt64 = 0
+        while index &+ 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            if _needsAttention(word) { break }
+            wideHighBits |= word
+            index &+= 8
+        }
+        if wideHighBits & 0x8080_8080_8080_8080 != 0 { highBits = 0x80 }
         while index < count {
             let byte = base[index]
             if byte == UInt8(ascii: "\"") {
                 position = index &+ 1
                 let bytes = UnsafeBufferPointer(start: base + start, count: index &- start)
                 if highBits & 0x80 != 0 {
-                    try validateUTF8(bytes, offset: start)
+                    return try makeString(validating: bytes, offset: start)
                 }
                 return String(decoding: bytes, as: UTF8.self)
             }
@@ -201,29 +221,31 @@ struct _JSONParser: ~Copyable {
     /// Parses the rest of a string that contains escapes, copying it into
     /// `scratch`.
     private mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONParseError) -> String {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstEscape &- start))
-        var highBits: UInt8 = 0
-        for byte in scratch { highBits |= byte }
+        scratch.removeAll()
+        // Raw bytes are copied in runs; escapes are decoded one by one.
+        var runStart = start
         position = firstEscape
         while position < count {
             let byte = base[position]
             switch byte {
             case UInt8(ascii: "\""):
+                scratch.append(UnsafeBufferPointer(start: base + runStart, count: position &- runStart))
                 position &+= 1
-                if highBits & 0x80 != 0 {
-                    // Escapes produce valid UTF-8 themselves; check the raw bytes.
+                // Escapes produce valid UTF-8 themselves, so the copy is valid
+                // exactly when the raw bytes are.
+                let string = String(decoding: scratch.bytes, as: UTF8.self)
+                if !Self.isUnchanged(string, scratch.bytes) {
                     try validateUTF8(
                         UnsafeBufferPointer(start: base + start, count: position &- 1 &- start), offset: start)
                 }
-                return scratch.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+                return string
             case UInt8(ascii: "\\"):
+                scratch.append(UnsafeBufferPointer(start: base + runStart, count: position &- runStart))
                 try parseEscape()
+                runStart = position
             case 0..<0x20:
                 throw error(.controlCharacter(byte))
             default:
-                highBits |= byte
-                scratch.append(byte)
                 position &+= 1
             }
         }
@@ -312,12 +334,46 @@ struct _JSONParser: ~Copyable {
         }
     }
 
+    /// Makes a string from bytes that are not all ASCII, refusing invalid
+    /// UTF-8 with the location of the first bad byte.
+    ///
+    /// The standard library validates while it builds the string and replaces
+    /// invalid sequences; comparing its bytes with the input tells whether it
+    /// had to, which is much cheaper than validating twice.
+    private mutating func makeString(
+        validating bytes: UnsafeBufferPointer<UInt8>,
+        offset: Int
+    ) throws(JSONParseError) -> String {
+        let string = String(decoding: bytes, as: UTF8.self)
+        if !Self.isUnchanged(string, bytes) {
+            try validateUTF8(bytes, offset: offset)
+        }
+        return string
+    }
+
+    /// Whether `string` holds exactly `bytes`, that is, whether building it
+    /// replaced no invalid UTF-8.
+    private static func isUnchanged(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var string = string
+        return string.withUTF8 { stored in
+            stored.count == bytes.count
+                && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+        }
+    }
+
     /// Checks well-formed UTF-8 (no overlong forms, surrogates or values
     /// beyond U+10FFFF), reporting the first bad byte's location.
     private mutating func validateUTF8(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int) throws(JSONParseError) {
         var index = 0
         let end = bytes.count
+        guard let start = bytes.baseAddress else { return }
         while index < end {
+            if index &+ 8 <= end,
+                UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                index &+= 8
+                continue
+            }
             let lead = bytes[index]
             if lead < 0x80 {
                 index &+= 1
@@ -472,6 +528,13 @@ struct _JSONParser: ~Copyable {
                 return .double(negative ? -value : value)
             }
         }
+        if significantDigits <= 19, let value = _eiselLemire(mantissa, exponent &- fractionDigits) {
+            guard value.isFinite else {
+                position = start
+                throw error(.outOfRange)
+            }
+            return .double(negative ? -value : value)
+        }
         return .double(try slowDouble(from: start, to: index))
     }
 
@@ -539,3 +602,68 @@ private let _exactPowersOfTen: [Double] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
+
+/// Whether any of the eight bytes of `word` is a quote, a backslash or a
+/// control character (below U+0020). May also flag a byte after a true match,
+/// which is harmless: the caller then looks at each byte.
+@inline(__always)
+private func _needsAttention(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let hasQuote = (quote &- ones) & ~quote
+    let hasBackslash = (backslash &- ones) & ~backslash
+    let hasControl = (word &- ones &* 0x20) & ~word
+    return (hasQuote | hasBackslash | hasControl) & highs != 0
+}
+
+/// The correctly rounded `Double` nearest to `significand` × 10^`exponent`, by
+/// the Eisel-Lemire method; `nil` in the rare cases where a 128-bit product
+/// cannot decide, which the caller then hands to the standard library.
+///
+/// Returns zero for magnitudes below the smallest subnormal and infinity for
+/// those beyond `Double.greatestFiniteMagnitude`.
+@inline(__always)
+func _eiselLemire(_ significand: UInt64, _ exponent: Int) -> Double? {
+    if significand == 0 || exponent < -342 { return 0 }
+    if exponent > 308 { return .infinity }
+    let leadingZeros = significand.leadingZeroBitCount
+    let normalized = significand << UInt64(leadingZeros)
+    let index = 2 &* (exponent &+ 342)
+    var (high, low) = normalized.multipliedFullWidth(by: _powersOfFive[index])
+    if high & 0x1FF == 0x1FF {
+        // The bits that decide rounding may be off: refine with the low word.
+        let (carry, _) = normalized.multipliedFullWidth(by: _powersOfFive[index &+ 1])
+        let (sum, overflow) = low.addingReportingOverflow(carry)
+        low = sum
+        if overflow { high &+= 1 }
+    }
+    if low == .max && (exponent < -27 || exponent > 55) { return nil }
+    let upperBit = Int(high >> 63)
+    let shift = UInt64(upperBit &+ 9)
+    var mantissa = high >> shift
+    var power2 = (((152_170 &+ 65_536) &* exponent) >> 16) &+ 63 &+ upperBit &- leadingZeros &+ 1023
+    if power2 <= 0 {
+        // Subnormal, or zero.
+        if -power2 &+ 1 >= 64 { return 0 }
+        mantissa >>= UInt64(-power2 &+ 1)
+        mantissa &+= mantissa & 1
+        mantissa >>= 1
+        power2 = mantissa < 1 << 52 ? 0 : 1
+        return Double(bitPattern: UInt64(power2) << 52 | mantissa & (1 << 52 &- 1))
+    }
+    if low <= 1 && exponent >= -4 && exponent <= 23 && mantissa & 3 == 1 && mantissa << shift == high {
+        // Exactly halfway between two doubles: round to even.
+        mantissa &= ~1
+    }
+    mantissa &+= mantissa & 1
+    mantissa >>= 1
+    if mantissa >= 2 << 52 {
+        mantissa = 1 << 52
+        power2 &+= 1
+    }
+    mantissa &= ~(1 << 52)
+    if power2 >= 0x7FF { return .infinity }
+    return Double(bitPattern: UInt64(power2) << 52 | mantissa)
+}

@@ -57,6 +57,10 @@ struct _ByteBuffer: ~Copyable {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    mutating func removeAll() {
+        count = 0
+    }
+
     var bytes: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base, count: count)
     }

@@ -75,3 +75,42 @@ struct NumberParsingTests {
         }
     }
 }
+
+@Suite("Parsing numbers: the fast paths against the standard library")
+struct FastPathTests {
+    @Test("random significands of up to 19 digits over the whole exponent range", arguments: [1, 2, 3, 4])
+    func significandsAndExponents(_ seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        for _ in 0..<25_000 {
+            let digits = Int.random(in: 1...19, using: &generator)
+            var significand = UInt64.random(in: 1...UInt64.max, using: &generator)
+            var text = String(significand)
+            while text.count > digits {
+                significand /= 10
+                text = String(significand)
+            }
+            let exponent = Int.random(in: -345...310, using: &generator)
+            let literal = "\(text)e\(exponent)"
+            let expected = try #require(Double(literal))
+            if expected.isInfinite {
+                #expect(throws: JSONParseError.self) { try JSONValue(parsing: literal) }
+            } else {
+                #expect(try JSONValue(parsing: literal).doubleValue?.bitPattern == expected.bitPattern, "\(literal)")
+            }
+        }
+    }
+
+    @Test(
+        "halfway cases and subnormal boundaries",
+        arguments: [
+            "9007199254740993", "9007199254740995", "4.4501477170144023e-308", "2.2250738585072011e-308",
+            "2.2250738585072012e-308", "4.9406564584124654e-324", "2.4703282292062327e-324", "2.4703282292062328e-324",
+            "1.7976931348623158e308", "1.7976931348623157e308", "7.2057594037927933e16", "1e23", "8.5e-1",
+            "0.1e1", "123456789012345678e-10", "9999999999999999999e-20", "18446744073709551615e0",
+        ])
+    func boundaries(_ text: String) throws {
+        let expected = try #require(Double(text))
+        let value = try JSONValue(parsing: text)
+        #expect(value.doubleValue?.bitPattern == expected.bitPattern, "\(text) → \(value)")
+    }
+}

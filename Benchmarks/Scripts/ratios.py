@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Turns one package-benchmark run (JMH JSON export) into the ratios the issues ask for.
+
+Usage, from Benchmarks/:
+    swift package benchmark --format jmh --path .benchmark-run
+    python3 Scripts/ratios.py .benchmark-run/Current_run.jmh.json
+
+Every ratio compares two benchmarks of the same run: the median wall-clock time of
+the baseline divided by that of JSONValueKit, so 8.0 means eight times faster.
+"""
+import json
+import os
+import sys
+
+CORPUS = os.environ.get("JSONVALUEKIT_CORPUS") or os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "corpus")
+
+# (group, JSONValueKit benchmark, baseline benchmark, goal)
+COMPARISONS = [
+    ("Decode", "JSONDecoder+JSONValue", "JSONDecoder+NaiveJSON", 1.5),
+    ("Parse", "JSONValue(parsing:)", "Decode/{name}/JSONSerialization", 8.0),
+    ("Parse", "JSONValue(parsing:)", "Decode/{name}/JSONDecoder+JSONValue", 15.0),
+    ("Write", "jsonData", "JSONSerialization", 30.0),
+    ("Write", "jsonData", "JSONEncoder", 8.0),
+    ("Model", "JSONValueDecoder", "JSONEncoder+JSONDecoder", 5.0),
+    ("Model", "JSONValue(parsing:)+JSONValueDecoder", "JSONDecoder", None),
+    ("Model", "JSONValueEncoder", "JSONEncoder+JSONValue(parsing:)", 3.0),
+    ("Model", "JSONValueEncoder/citm", "JSONEncoder+JSONValue(parsing:)/citm", 3.0),
+]
+
+
+def load(path):
+    results = {}
+    for entry in json.load(open(path)):
+        name = entry["benchmark"].split(".", 3)[-1]
+        metrics = entry["secondaryMetrics"]
+        wall = metrics["Time (wall clock)"]["scorePercentiles"]["50.0"]
+        mallocs = metrics.get("Malloc (total)", {}).get("scorePercentiles", {}).get("50.0")
+        results[name] = (wall, mallocs)
+    return results
+
+
+def main():
+    results = load(sys.argv[1])
+    names = sorted({key.split("/")[1] for key in results})
+    print(f"{'benchmark':58} {'p50 µs':>10} {'MB/s':>8} {'mallocs':>9}")
+    for key in sorted(results):
+        wall, mallocs = results[key]
+        corpus = key.split("/")[1]
+        path = os.path.join(CORPUS, corpus + ".json")
+        size = os.path.getsize(path) if os.path.exists(path) else None
+        rate = f"{size / wall:8.1f}" if size else "       -"
+        print(f"{key:58} {wall:10.0f} {rate} {mallocs if mallocs is not None else '-':>9}")
+    print()
+    print(f"{'comparison':78} {'ratio':>7} {'goal':>6}")
+    failures = 0
+    for group, ours, baseline, goal in COMPARISONS:
+        for name in names:
+            ours_key = f"{group}/{name}/{ours}"
+            base_key = baseline.format(name=name) if "{name}" in baseline else f"{group}/{name}/{baseline}"
+            if ours_key not in results or base_key not in results:
+                continue
+            ratio = results[base_key][0] / results[ours_key][0]
+            met = "" if goal is None else ("ok" if ratio >= goal else "MISSED")
+            failures += met == "MISSED"
+            goal_text = "-" if goal is None else f"{goal:.1f}x"
+            print(f"{ours_key + '  vs  ' + base_key:78} {ratio:6.2f}x {goal_text:>6} {met}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+/// A stack that the parser pushes the elements of the arrays and the members
+/// of the objects it is reading onto, innermost last. When a container ends,
+/// its elements are moved out (no retain/release pairs) into storage of
+/// exactly the right size, instead of growing an array or a dictionary by
+/// doubling.
+struct _ValueStack<Element>: ~Copyable {
+    private var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 64) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    @inline(__always)
+    mutating func push(_ element: consuming Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count &+= 1
+    }
+
+    private mutating func grow() {
+        let newCapacity = capacity &* 2
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Moves the elements from `start` to the top into a new array.
+    mutating func popArray(from start: Int) -> [Element] {
+        let length = count &- start
+        let source = base + start
+        count = start
+        return [Element](unsafeUninitializedCapacity: length) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: source, count: length)
+            initialized = length
+        }
+    }
+
+    /// Moves the elements from `start` to the top out, one by one.
+    mutating func popEach(from start: Int, _ body: (consuming Element) -> Void) {
+        let end = count
+        count = start
+        var index = start
+        while index < end {
+            body((base + index).move())
+            index &+= 1
+        }
+    }
+}
