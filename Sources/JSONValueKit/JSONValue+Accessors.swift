@@ -71,3 +71,17 @@ extension JSONValue {
         return false
     }
 }
+
+extension JSONValue {
+    /// The kind in words, with an article, for error messages: "a string".
+    var _kindDescription: String {
+        switch self {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .int, .double: return "a number"
+        case .bool: return "a Boolean"
+        case .null: return "null"
+        }
+    }
+}

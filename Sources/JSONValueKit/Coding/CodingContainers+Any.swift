@@ -19,7 +19,7 @@ extension KeyedDecodingContainer {
     /// - Throws: `DecodingError` if the key is missing or the value is not an
     ///   object, with the coding path of the value.
     public func decode(_ type: [String: Any].Type, forKey key: Key) throws -> [String: Any] {
-        try decode([String: JSONValue].self, forKey: key).mapValues(\.anyValue)
+        try objectMembers(of: decode(JSONValue.self, forKey: key), forKey: key)
     }
 
     /// Decodes a JSON object as `[String: Any]` if the key is present and not
@@ -31,7 +31,8 @@ extension KeyedDecodingContainer {
     /// - Returns: The object's members, or `nil` if the key is absent or `null`.
     /// - Throws: `DecodingError` if the value is not an object.
     public func decodeIfPresent(_ type: [String: Any].Type, forKey key: Key) throws -> [String: Any]? {
-        try decodeIfPresent([String: JSONValue].self, forKey: key)?.mapValues(\.anyValue)
+        guard let value = try decodeIfPresent(JSONValue.self, forKey: key), !value.isNull else { return nil }
+        return try objectMembers(of: value, forKey: key)
     }
 
     /// Decodes a JSON array as `[Any]`, for models that must keep an `[Any]`
@@ -44,7 +45,7 @@ extension KeyedDecodingContainer {
     /// - Throws: `DecodingError` if the key is missing or the value is not an
     ///   array.
     public func decode(_ type: [Any].Type, forKey key: Key) throws -> [Any] {
-        try decode([JSONValue].self, forKey: key).map(\.anyValue)
+        try arrayElements(of: decode(JSONValue.self, forKey: key), forKey: key)
     }
 
     /// Decodes a JSON array as `[Any]` if the key is present and not `null`.
@@ -55,7 +56,34 @@ extension KeyedDecodingContainer {
     /// - Returns: The elements, or `nil` if the key is absent or `null`.
     /// - Throws: `DecodingError` if the value is not an array.
     public func decodeIfPresent(_ type: [Any].Type, forKey key: Key) throws -> [Any]? {
-        try decodeIfPresent([JSONValue].self, forKey: key)?.map(\.anyValue)
+        guard let value = try decodeIfPresent(JSONValue.self, forKey: key), !value.isNull else { return nil }
+        return try arrayElements(of: value, forKey: key)
+    }
+
+    // The conveniences decode a `JSONValue` (not `[String: JSONValue]`) so
+    // that coders with special handling for it, such as GRDB's JSON columns
+    // through JSONValueKitGRDB, apply.
+
+    private func objectMembers(of value: JSONValue, forKey key: Key) throws -> [String: Any] {
+        guard case .object(let members) = value else {
+            throw mismatch([String: Any].self, "an object", value, key)
+        }
+        return members.mapValues(\.anyValue)
+    }
+
+    private func arrayElements(of value: JSONValue, forKey key: Key) throws -> [Any] {
+        guard case .array(let elements) = value else {
+            throw mismatch([Any].self, "an array", value, key)
+        }
+        return elements.map(\.anyValue)
+    }
+
+    private func mismatch(_ type: Any.Type, _ expected: String, _ value: JSONValue, _ key: Key) -> DecodingError {
+        let context = DecodingError.Context(
+            codingPath: codingPath + [key],
+            debugDescription: "Expected to decode \(expected) but found \(value._kindDescription) instead."
+        )
+        return value.isNull ? .valueNotFound(type, context) : .typeMismatch(type, context)
     }
 }
 
