@@ -25,7 +25,6 @@ COMPARISONS = [
     ("Model", "JSONValueDecoder", "JSONEncoder+JSONDecoder", 5.0),
     ("Model", "JSONValue(parsing:)+JSONValueDecoder", "JSONDecoder", None),
     ("Model", "JSONValueEncoder", "JSONEncoder+JSONValue(parsing:)", 3.0),
-    ("Model", "JSONValueEncoder/citm", "JSONEncoder+JSONValue(parsing:)/citm", 3.0),
 ]
 
 

@@ -29,6 +29,11 @@ extension JSONValue: Codable {
     /// - Throws: `DecodingError.typeMismatch` if the decoder's value is none of
     ///   the JSON kinds, or the first error that is not a `DecodingError`.
     public init(from decoder: any Decoder) throws {
+        if let decoder = decoder as? _ValueDecoder {
+            // JSONValueDecoder holds the subtree already: no probing.
+            self = decoder.value
+            return
+        }
         self = try _JSONValueProbe.decode(from: decoder, trying: .string)
     }
 
@@ -43,6 +48,11 @@ extension JSONValue: Codable {
     ///   `EncodingError.invalidValue` for a non-finite ``double(_:)`` with
     ///   `JSONEncoder`'s default `nonConformingFloatEncodingStrategy`.
     public func encode(to encoder: any Encoder) throws {
+        if let encoder = encoder as? _ValueEncoder {
+            // JSONValueEncoder stores the subtree as it is.
+            encoder.store(self)
+            return
+        }
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()

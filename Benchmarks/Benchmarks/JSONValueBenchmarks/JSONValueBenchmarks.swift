@@ -14,6 +14,9 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 1_000
     )
 
+    modelBenchmarks(name: "twitter", Twitter.self, snakeCase: true)
+    modelBenchmarks(name: "citm_catalog", Catalog.self, snakeCase: false)
+
     for name in Corpus.names {
         let data = Corpus.data(name)
         let value = try! JSONValue(parsing: data)
@@ -57,6 +60,55 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations {
                 blackHole(try JSONEncoder().encode(value))
             }
+        }
+    }
+}
+
+/// Issue 4: typed models through JSONValueDecoder and JSONValueEncoder, against
+/// going through JSON text with Foundation's coders.
+func modelBenchmarks<Model: Codable>(name: String, _ type: Model.Type, snakeCase: Bool) {
+    let data = Corpus.data(name)
+    let tree = try! JSONValue(parsing: data)
+    var treeDecoder = JSONValueDecoder()
+    var treeEncoder = JSONValueEncoder()
+    let textDecoder = JSONDecoder()
+    let textEncoder = JSONEncoder()
+    if snakeCase {
+        treeDecoder.keyDecodingStrategy = .convertFromSnakeCase
+        treeEncoder.keyEncodingStrategy = .convertToSnakeCase
+        textDecoder.keyDecodingStrategy = .convertFromSnakeCase
+        textEncoder.keyEncodingStrategy = .convertToSnakeCase
+    }
+    let model = try! treeDecoder.decode(Model.self, from: tree)
+
+    Benchmark("Model/\(name)/JSONValueDecoder") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try treeDecoder.decode(Model.self, from: tree))
+        }
+    }
+    Benchmark("Model/\(name)/JSONEncoder+JSONDecoder") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try textDecoder.decode(Model.self, from: JSONEncoder().encode(tree)))
+        }
+    }
+    Benchmark("Model/\(name)/JSONValue(parsing:)+JSONValueDecoder") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try treeDecoder.decode(Model.self, from: JSONValue(parsing: data)))
+        }
+    }
+    Benchmark("Model/\(name)/JSONDecoder") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try textDecoder.decode(Model.self, from: data))
+        }
+    }
+    Benchmark("Model/\(name)/JSONValueEncoder") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try treeEncoder.encode(model))
+        }
+    }
+    Benchmark("Model/\(name)/JSONEncoder+JSONValue(parsing:)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try JSONValue(parsing: textEncoder.encode(model)))
         }
     }
 }

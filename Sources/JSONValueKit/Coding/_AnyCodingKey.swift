@@ -1,12 +1,18 @@
 /// A coding key for any string or integer, for containers whose keys are
 /// not known in advance.
+///
+/// Kept to three words (the integer's absence is a sentinel rather than an
+/// `Int?`), so that it fits an existential's inline buffer and `any CodingKey`
+/// made from it does not allocate.
 struct _AnyCodingKey: CodingKey, Hashable, Sendable {
     let stringValue: String
-    let intValue: Int?
+    private let storedIndex: Int
+
+    var intValue: Int? { storedIndex == .min ? nil : storedIndex }
 
     init(_ string: String) {
         stringValue = string
-        intValue = nil
+        storedIndex = .min
     }
 
     init(stringValue: String) {
@@ -15,12 +21,12 @@ struct _AnyCodingKey: CodingKey, Hashable, Sendable {
 
     init(intValue: Int) {
         stringValue = String(intValue)
-        self.intValue = intValue
+        storedIndex = intValue
     }
 
     /// The key Foundation's coders use for an array element: `Index 3`.
     init(index: Int) {
         stringValue = "Index \(index)"
-        intValue = index
+        storedIndex = index
     }
 }

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Encodes `Encodable` types into a ``JSONValue`` tree, without going through
+/// JSON text.
+///
+/// Use it to put a typed model into an open-ended field, or to store or merge
+/// it as a value:
+///
+/// ```swift
+/// payload.ext = try JSONValueEncoder().encode(videoInfo)
+/// // or: payload.ext = try JSONValue(encoding: videoInfo)
+/// ```
+///
+/// It produces the value that encoding with `JSONEncoder` and parsing the text
+/// would, with the same strategies, which are Foundation's own types. Doubles
+/// stay ``JSONValue/double(_:)`` even when integral, where JSON text would
+/// read back as an integer; the two are equal. It is several times faster
+/// than `JSONEncoder` followed by parsing.
+///
+/// Unlike `JSONEncoder`, a class, this is a structure: configure a `var`.
+///
+/// ```swift
+/// var encoder = JSONValueEncoder()
+/// encoder.keyEncodingStrategy = .convertToSnakeCase
+/// encoder.dateEncodingStrategy = .iso8601
+/// ```
+///
+/// A container that a type keeps after its `encode(to:)` returned, and writes
+/// to later, still lands in the tree; `JSONEncoder` drops such late writes.
+public struct JSONValueEncoder: Sendable {
+    /// How to map coding keys to the keys of objects; `JSONEncoder`'s type.
+    public typealias KeyEncodingStrategy = JSONEncoder.KeyEncodingStrategy
+    /// How to encode `Date` values; `JSONEncoder`'s type.
+    public typealias DateEncodingStrategy = JSONEncoder.DateEncodingStrategy
+    /// How to encode `Data` values; `JSONEncoder`'s type.
+    public typealias DataEncodingStrategy = JSONEncoder.DataEncodingStrategy
+    /// How to encode infinities and NaN; `JSONEncoder`'s type.
+    public typealias NonConformingFloatEncodingStrategy = JSONEncoder.NonConformingFloatEncodingStrategy
+
+    /// How to map coding keys to the keys of objects. The default,
+    /// `.useDefaultKeys`, uses them as they are.
+    ///
+    /// As with `JSONEncoder`, the keys of a `[String: T]` dictionary are never
+    /// converted.
+    public var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys
+
+    /// How to encode `Date` values. The default, `.deferredToDate`, lets
+    /// `Date` encode itself as a number of seconds since 2001.
+    public var dateEncodingStrategy: DateEncodingStrategy = .deferredToDate
+
+    /// How to encode `Data` values. The default is `.base64`.
+    public var dataEncodingStrategy: DataEncodingStrategy = .base64
+
+    /// How to encode infinities and NaN, which JSON numbers cannot hold. The
+    /// default, `.throw`, makes them an error.
+    public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
+
+    /// Values that encoding types can read through `Encoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// Creates an encoder with the default strategies.
+    public init() {}
+
+    /// Encodes a value as a tree.
+    ///
+    /// ```swift
+    /// try JSONValueEncoder().encode(Point(x: 1, y: 2))   // ["x": 1, "y": 2]
+    /// ```
+    ///
+    /// A value that encodes nothing at all becomes an empty object, as with
+    /// `JSONEncoder`.
+    ///
+    /// - Parameter value: The value to encode.
+    /// - Returns: The tree.
+    /// - Throws: `EncodingError.invalidValue` for a non-finite number with the
+    ///   `.throw` strategy, or whatever the value's `encode(to:)` throws.
+    public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+        let encoder = _ValueEncoder(parent: nil, key: nil, options: _EncodingOptions(self))
+        return try encoder.wrap(value, key: nil).resolved()
+    }
+}
+
+extension JSONValue {
+    /// Creates a value by encoding an `Encodable` value with
+    /// ``JSONValueEncoder``.
+    ///
+    /// ```swift
+    /// payload.ext = try JSONValue(encoding: videoInfo)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - encoder: The encoder to use, for its strategies.
+    /// - Throws: `EncodingError` as ``JSONValueEncoder/encode(_:)`` throws it.
+    public init<T: Encodable>(encoding value: T, using encoder: JSONValueEncoder = JSONValueEncoder()) throws {
+        self = try encoder.encode(value)
+    }
+}
+
+/// The encoder's settings, shared by every nested encoder of one encode.
+final class _EncodingOptions {
+    let keyStrategy: JSONValueEncoder.KeyEncodingStrategy
+    let convertsKeys: Bool
+    let dateStrategy: JSONValueEncoder.DateEncodingStrategy
+    let dataStrategy: JSONValueEncoder.DataEncodingStrategy
+    let floatStrategy: JSONValueEncoder.NonConformingFloatEncodingStrategy
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(_ encoder: JSONValueEncoder) {
+        keyStrategy = encoder.keyEncodingStrategy
+        if case .useDefaultKeys = encoder.keyEncodingStrategy { convertsKeys = false } else { convertsKeys = true }
+        dateStrategy = encoder.dateEncodingStrategy
+        dataStrategy = encoder.dataEncodingStrategy
+        floatStrategy = encoder.nonConformingFloatEncodingStrategy
+        userInfo = encoder.userInfo
+    }
+
+    /// Converted keys, memoized: a model's keys repeat in every object.
+    private var snakeCaseKeys: [String: String] = [:]
+
+    func snakeCase(_ key: String) -> String {
+        if let converted = snakeCaseKeys[key] { return converted }
+        let converted = _KeyConversion.toSnakeCase(key)
+        snakeCaseKeys[key] = converted
+        return converted
+    }
+}

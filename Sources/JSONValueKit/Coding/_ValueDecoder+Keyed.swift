@@ -1,0 +1,108 @@
+/// The keyed container of ``_ValueDecoder``, over an object's members.
+struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: _ValueDecoder
+    let members: [String: JSONValue]
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+
+    private func value(for key: Key) throws -> JSONValue {
+        guard let value = members[key.stringValue] else {
+            throw DecodingError.keyNotFound(
+                key,
+                decoder.context(nil, "No value associated with key \(key) (\"\(key.stringValue)\").")
+            )
+        }
+        return value
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).isNull }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try decoder.unwrapBool(value(for: key), key: key)
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try decoder.unwrapString(value(for: key), key: key)
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try decoder.unwrapFloatingPoint(value(for: key), as: type, key: key)
+    }
+
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try decoder.unwrapFloatingPoint(value(for: key), as: type, key: key)
+    }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+    }
+
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+    }
+
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+    }
+
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+    }
+
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+    }
+
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+    }
+
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+    }
+
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+    }
+
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+    }
+
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.unwrap(value(for: key), as: type, key: key)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let value = members[key.stringValue], !value.isNull else { return nil }
+        return try decoder.unwrap(value, as: type, key: key)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type,
+        forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        try decoder.child(value(for: key), key: key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try decoder.child(value(for: key), key: key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        let key = _AnyCodingKey("super")
+        return decoder.child(members[key.stringValue] ?? .null, key: key)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        decoder.child(members[key.stringValue] ?? .null, key: key)
+    }
+}

@@ -1,0 +1,42 @@
+/// The single-value container of ``_ValueDecoder``.
+struct _SingleValueDecodingContainer: SingleValueDecodingContainer {
+    let decoder: _ValueDecoder
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool { decoder.value.isNull }
+
+    func decode(_ type: Bool.Type) throws -> Bool { try decoder.unwrapBool(decoder.value, key: nil) }
+
+    func decode(_ type: String.Type) throws -> String { try decoder.unwrapString(decoder.value, key: nil) }
+
+    func decode(_ type: Double.Type) throws -> Double {
+        try decoder.unwrapFloatingPoint(decoder.value, as: type, key: nil)
+    }
+
+    func decode(_ type: Float.Type) throws -> Float {
+        try decoder.unwrapFloatingPoint(decoder.value, as: type, key: nil)
+    }
+
+    func decode(_ type: Int.Type) throws -> Int { try decoder.unwrapInteger(decoder.value, as: type, key: nil) }
+
+    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.unwrapInteger(decoder.value, as: type, key: nil) }
+
+    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.unwrapInteger(decoder.value, as: type, key: nil) }
+
+    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.unwrapInteger(decoder.value, as: type, key: nil) }
+
+    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.unwrapInteger(decoder.value, as: type, key: nil) }
+
+    func decode(_ type: UInt.Type) throws -> UInt { try decoder.unwrapInteger(decoder.value, as: type, key: nil) }
+
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.unwrapInteger(decoder.value, as: type, key: nil) }
+
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.unwrapInteger(decoder.value, as: type, key: nil) }
+
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.unwrapInteger(decoder.value, as: type, key: nil) }
+
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.unwrapInteger(decoder.value, as: type, key: nil) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.unwrap(decoder.value, as: type, key: nil) }
+}

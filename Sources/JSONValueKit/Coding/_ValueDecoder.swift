@@ -1,0 +1,298 @@
+import Foundation
+
+/// The `Decoder` behind ``JSONValueDecoder``: one instance per nested value
+/// that a type decodes itself from, which is also a node of the coding path.
+/// Scalars are unwrapped in place, without an instance of their own.
+final class _ValueDecoder: Decoder {
+    let value: JSONValue
+    private let key: (any CodingKey)?
+    private let parent: _ValueDecoder?
+    let options: _DecodingOptions
+
+    init(value: JSONValue, key: (any CodingKey)?, parent: _ValueDecoder?, options: _DecodingOptions) {
+        self.value = value
+        self.key = key
+        self.parent = parent
+        self.options = options
+    }
+
+    var codingPath: [any CodingKey] { path(appending: nil) }
+
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    /// The coding path, built only when asked for (errors, `codingPath`).
+    func path(appending last: (any CodingKey)?) -> [any CodingKey] {
+        var keys: [any CodingKey] = []
+        if let last { keys.append(last) }
+        var node: _ValueDecoder? = self
+        while let current = node {
+            if let key = current.key { keys.append(key) }
+            node = current.parent
+        }
+        keys.reverse()
+        return keys
+    }
+
+    /// A decoder for a member or an element of this decoder's value.
+    func child(_ value: JSONValue, key: any CodingKey) -> _ValueDecoder {
+        _ValueDecoder(value: value, key: key, parent: self, options: options)
+    }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(_KeyedDecodingContainer<Key>(decoder: self, members: try objectMembers()))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        switch value {
+        case .array(let elements):
+            return _UnkeyedDecodingContainer(decoder: self, elements: elements)
+        case .null:
+            throw DecodingError.valueNotFound(
+                UnkeyedDecodingContainer.self,
+                context(nil, "Cannot get unkeyed decoding container -- found null value instead")
+            )
+        default:
+            throw mismatch([Any].self, value, nil)
+        }
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        _SingleValueDecodingContainer(decoder: self)
+    }
+
+    /// The members of this decoder's object, with keys converted as the key
+    /// strategy says.
+    private func objectMembers() throws -> [String: JSONValue] {
+        guard case .object(let members) = value else {
+            if value.isNull {
+                throw DecodingError.valueNotFound(
+                    [String: Any].self,
+                    context(nil, "Cannot get keyed decoding container -- found null value instead")
+                )
+            }
+            throw mismatch([String: Any].self, value, nil)
+        }
+        guard options.convertsKeys else { return members }
+        var converted: [String: JSONValue] = [:]
+        converted.reserveCapacity(members.count)
+        for (key, member) in members {
+            let newKey: String
+            switch options.keyStrategy {
+            case .convertFromSnakeCase:
+                newKey = options.camelCase(key)
+            case .custom(let convert):
+                newKey = convert(path(appending: _AnyCodingKey(key))).stringValue
+            default:
+                newKey = key
+            }
+            // Like JSONDecoder, the first of two keys that convert alike wins.
+            if converted[newKey] == nil { converted[newKey] = member }
+        }
+        return converted
+    }
+
+    // MARK: Errors
+
+    func context(_ key: (any CodingKey)?, _ description: String) -> DecodingError.Context {
+        DecodingError.Context(codingPath: path(appending: key), debugDescription: description)
+    }
+
+    func mismatch(_ type: Any.Type, _ value: JSONValue, _ key: (any CodingKey)?) -> DecodingError {
+        if value.isNull {
+            return .valueNotFound(type, context(key, "Cannot get value of type \(type) -- found null value instead"))
+        }
+        return .typeMismatch(
+            type, context(key, "Expected to decode \(type) but found \(value._kindDescription) instead."))
+    }
+
+    // MARK: Unwrapping
+
+    func unwrapBool(_ value: JSONValue, key: (any CodingKey)?) throws -> Bool {
+        guard case .bool(let bool) = value else { throw mismatch(Bool.self, value, key) }
+        return bool
+    }
+
+    func unwrapString(_ value: JSONValue, key: (any CodingKey)?) throws -> String {
+        guard case .string(let string) = value else { throw mismatch(String.self, value, key) }
+        return string
+    }
+
+    func unwrapInteger<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type, key: (any CodingKey)?) throws -> T {
+        switch value {
+        case .int(let int):
+            if let exact = T(exactly: int) { return exact }
+            throw DecodingError.dataCorrupted(context(key, "Number \(int) does not fit in \(T.self)."))
+        case .double(let double):
+            if let exact = T(exactly: double) { return exact }
+            throw DecodingError.dataCorrupted(
+                context(key, "Number \(JSONValue.double(double)) does not fit in \(T.self)."))
+        default:
+            throw mismatch(T.self, value, key)
+        }
+    }
+
+    func unwrapFloatingPoint<T: BinaryFloatingPoint>(_ value: JSONValue, as type: T.Type, key: (any CodingKey)?) throws
+        -> T
+    where T: LosslessStringConvertible {
+        switch value {
+        case .double(let double):
+            let converted = T(double)
+            if converted.isInfinite && double.isFinite {
+                throw DecodingError.dataCorrupted(context(key, "Number \(value) does not fit in \(T.self)."))
+            }
+            return converted
+        case .int(let int):
+            return T(int)
+        case .string(let string):
+            if case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options.floatStrategy {
+                if string == positiveInfinity { return .infinity }
+                if string == negativeInfinity { return -.infinity }
+                if string == nan { return .nan }
+            }
+            throw mismatch(T.self, value, key)
+        default:
+            throw mismatch(T.self, value, key)
+        }
+    }
+
+    /// Decodes any type from `value`, which is this decoder's own value when
+    /// `key` is `nil`, or its member or element at `key`.
+    func unwrap<T: Decodable>(_ value: JSONValue, as type: T.Type, key: (any CodingKey)?) throws -> T {
+        // Scalars first: generic code such as Array's init(from:) reaches
+        // them through this method.
+        if T.self == String.self { return try unwrapString(value, key: key) as! T }
+        if T.self == Int.self { return try unwrapInteger(value, as: Int.self, key: key) as! T }
+        if T.self == Double.self { return try unwrapFloatingPoint(value, as: Double.self, key: key) as! T }
+        if T.self == Bool.self { return try unwrapBool(value, key: key) as! T }
+        if T.self == JSONValue.self { return value as! T }
+        if T.self == Date.self { return try unwrapDate(value, key: key) as! T }
+        if T.self == Data.self { return try unwrapData(value, key: key) as! T }
+        if T.self == URL.self { return try unwrapURL(value, key: key) as! T }
+        if T.self == Decimal.self { return try unwrapDecimal(value, key: key) as! T }
+        let decoder = key.map { child(value, key: $0) } ?? self
+        if let dictionary = T.self as? any _StringKeyedDictionaryDecodable.Type {
+            // Like JSONDecoder, the keys of [String: T] are not converted.
+            return try dictionary._decode(from: decoder) as! T
+        }
+        return try T(from: decoder)
+    }
+
+    private func unwrapDate(_ value: JSONValue, key: (any CodingKey)?) throws -> Date {
+        let decoder = key.map { child(value, key: $0) } ?? self
+        switch options.dateStrategy {
+        case .deferredToDate:
+            return try Date(from: decoder)
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try unwrapFloatingPoint(value, as: Double.self, key: key))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try unwrapFloatingPoint(value, as: Double.self, key: key) / 1000)
+        case .iso8601:
+            let string = try unwrapString(value, key: key)
+            guard let date = _ISO8601.date(from: string) else {
+                throw DecodingError.dataCorrupted(context(key, "Expected date string to be ISO8601-formatted."))
+            }
+            return date
+        #if canImport(Darwin)
+            // Elsewhere `.formatted` is a `.custom` closure.
+            case .formatted(let formatter):
+                let string = try unwrapString(value, key: key)
+                guard let date = formatter.date(from: string) else {
+                    throw DecodingError.dataCorrupted(
+                        context(key, "Date string does not match format expected by formatter."))
+                }
+                return date
+        #endif
+        case .custom(let decode):
+            return try decode(decoder)
+        @unknown default:
+            return try Date(from: decoder)
+        }
+    }
+
+    private func unwrapData(_ value: JSONValue, key: (any CodingKey)?) throws -> Data {
+        let decoder = key.map { child(value, key: $0) } ?? self
+        switch options.dataStrategy {
+        case .deferredToData:
+            return try Data(from: decoder)
+        case .base64:
+            let string = try unwrapString(value, key: key)
+            guard let data = Data(base64Encoded: string) else {
+                throw DecodingError.dataCorrupted(context(key, "Encountered Data is not valid Base64."))
+            }
+            return data
+        case .custom(let decode):
+            return try decode(decoder)
+        @unknown default:
+            return try Data(from: decoder)
+        }
+    }
+
+    private func unwrapURL(_ value: JSONValue, key: (any CodingKey)?) throws -> URL {
+        let string = try unwrapString(value, key: key)
+        guard let url = URL(string: string) else {
+            throw DecodingError.dataCorrupted(context(key, "Invalid URL string."))
+        }
+        return url
+    }
+
+    private func unwrapDecimal(_ value: JSONValue, key: (any CodingKey)?) throws -> Decimal {
+        switch value {
+        case .int(let int):
+            return Decimal(int)
+        case .double(let double):
+            // The shortest text that reads back as the double is what the
+            // JSON said, or what JSONEncoder would write.
+            guard double.isFinite, let decimal = Decimal(string: JSONValue.double(double).description) else {
+                throw DecodingError.dataCorrupted(context(key, "Number \(value) does not fit in Decimal."))
+            }
+            return decimal
+        default:
+            throw mismatch(Decimal.self, value, key)
+        }
+    }
+}
+
+/// `[String: Value]`, which JSONDecoder decodes without converting keys.
+protocol _StringKeyedDictionaryDecodable {
+    static func _decode(from decoder: _ValueDecoder) throws -> Self
+}
+
+extension Dictionary: _StringKeyedDictionaryDecodable where Key == String, Value: Decodable {
+    static func _decode(from decoder: _ValueDecoder) throws -> Self {
+        guard case .object(let members) = decoder.value else {
+            throw decoder.mismatch([String: Value].self, decoder.value, nil)
+        }
+        var result: [String: Value] = [:]
+        result.reserveCapacity(members.count)
+        for (key, member) in members {
+            result[key] = try decoder.unwrap(member, as: Value.self, key: _AnyCodingKey(key))
+        }
+        return result
+    }
+}
+
+/// ISO 8601 dates in the form `JSONDecoder` and `JSONEncoder` use
+/// (`2026-11-22T10:00:00Z`).
+enum _ISO8601 {
+    static func date(from string: String) -> Date? {
+        if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) {
+            return try? Date.ISO8601FormatStyle().parse(string)
+        }
+        return formatter().date(from: string)
+    }
+
+    static func string(from date: Date) -> String {
+        if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) {
+            return date.formatted(Date.ISO8601FormatStyle())
+        }
+        return formatter().string(from: date)
+    }
+
+    private static func formatter() -> ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = .withInternetDateTime
+        return formatter
+    }
+}

@@ -1,0 +1,144 @@
+/// The keyed container of ``_ValueEncoder``, writing into a pending object
+/// that outlives it.
+struct _KeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: _ValueEncoder
+    let object: _PendingObject
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    private func name(_ key: Key) -> String { encoder.convertedKey(key) }
+
+    mutating func encodeNil(forKey key: Key) throws { object.set(name(key), .value(.null)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { object.set(name(key), .value(.bool(value))) }
+    mutating func encode(_ value: String, forKey key: Key) throws { object.set(name(key), .value(.string(value))) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        object.set(name(key), try encoder.wrapDouble(value, key: key))
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        object.set(name(key), try encoder.wrapFloat(value, key: key))
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws { object.set(name(key), .value(.int(value))) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        object.set(name(key), try encoder.wrap(value, key: key))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let nested = _PendingObject()
+        object.set(name(key), .object(nested))
+        return KeyedEncodingContainer(_KeyedEncodingContainer<NestedKey>(encoder: encoder.child(key), object: nested))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let nested = _PendingArray()
+        object.set(name(key), .array(nested))
+        return _UnkeyedEncodingContainer(encoder: encoder.child(key), array: nested)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let key = _AnyCodingKey("super")
+        let nested = encoder.child(key)
+        object.set(key.stringValue, .encoder(nested))
+        return nested
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        let nested = encoder.child(key)
+        object.set(name(key), .encoder(nested))
+        return nested
+    }
+}
+
+/// The unkeyed container of ``_ValueEncoder``, appending to a pending array
+/// that outlives it.
+struct _UnkeyedEncodingContainer: UnkeyedEncodingContainer {
+    let encoder: _ValueEncoder
+    let array: _PendingArray
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    var count: Int { array.count }
+
+    private var indexKey: _AnyCodingKey { _AnyCodingKey(index: array.count) }
+
+    mutating func encodeNil() throws { array.append(.value(.null)) }
+    mutating func encode(_ value: Bool) throws { array.append(.value(.bool(value))) }
+    mutating func encode(_ value: String) throws { array.append(.value(.string(value))) }
+    mutating func encode(_ value: Double) throws { array.append(try encoder.wrapDouble(value, key: indexKey)) }
+    mutating func encode(_ value: Float) throws { array.append(try encoder.wrapFloat(value, key: indexKey)) }
+    mutating func encode(_ value: Int) throws { array.append(.value(.int(value))) }
+    mutating func encode(_ value: Int8) throws { array.append(encoder.wrapInteger(value)) }
+    mutating func encode(_ value: Int16) throws { array.append(encoder.wrapInteger(value)) }
+    mutating func encode(_ value: Int32) throws { array.append(encoder.wrapInteger(value)) }
+    mutating func encode(_ value: Int64) throws { array.append(encoder.wrapInteger(value)) }
+    mutating func encode(_ value: UInt) throws { array.append(encoder.wrapInteger(value)) }
+    mutating func encode(_ value: UInt8) throws { array.append(encoder.wrapInteger(value)) }
+    mutating func encode(_ value: UInt16) throws { array.append(encoder.wrapInteger(value)) }
+    mutating func encode(_ value: UInt32) throws { array.append(encoder.wrapInteger(value)) }
+    mutating func encode(_ value: UInt64) throws { array.append(encoder.wrapInteger(value)) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        array.append(try encoder.wrap(value, key: indexKey))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let key = indexKey
+        let nested = _PendingObject()
+        array.append(.object(nested))
+        return KeyedEncodingContainer(_KeyedEncodingContainer<NestedKey>(encoder: encoder.child(key), object: nested))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let key = indexKey
+        let nested = _PendingArray()
+        array.append(.array(nested))
+        return _UnkeyedEncodingContainer(encoder: encoder.child(key), array: nested)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let nested = encoder.child(indexKey)
+        array.append(.encoder(nested))
+        return nested
+    }
+}
+
+/// The single-value container of ``_ValueEncoder``.
+struct _SingleValueEncodingContainer: SingleValueEncodingContainer {
+    let encoder: _ValueEncoder
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    mutating func encodeNil() throws { encoder.storage = .value(.null) }
+    mutating func encode(_ value: Bool) throws { encoder.storage = .value(.bool(value)) }
+    mutating func encode(_ value: String) throws { encoder.storage = .value(.string(value)) }
+    mutating func encode(_ value: Double) throws { encoder.storage = try encoder.wrapDouble(value, key: nil) }
+    mutating func encode(_ value: Float) throws { encoder.storage = try encoder.wrapFloat(value, key: nil) }
+    mutating func encode(_ value: Int) throws { encoder.storage = .value(.int(value)) }
+    mutating func encode(_ value: Int8) throws { encoder.storage = encoder.wrapInteger(value) }
+    mutating func encode(_ value: Int16) throws { encoder.storage = encoder.wrapInteger(value) }
+    mutating func encode(_ value: Int32) throws { encoder.storage = encoder.wrapInteger(value) }
+    mutating func encode(_ value: Int64) throws { encoder.storage = encoder.wrapInteger(value) }
+    mutating func encode(_ value: UInt) throws { encoder.storage = encoder.wrapInteger(value) }
+    mutating func encode(_ value: UInt8) throws { encoder.storage = encoder.wrapInteger(value) }
+    mutating func encode(_ value: UInt16) throws { encoder.storage = encoder.wrapInteger(value) }
+    mutating func encode(_ value: UInt32) throws { encoder.storage = encoder.wrapInteger(value) }
+    mutating func encode(_ value: UInt64) throws { encoder.storage = encoder.wrapInteger(value) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        encoder.storage = try encoder.wrap(value, key: nil)
+    }
+}

@@ -1,0 +1,338 @@
+import Foundation
+
+/// A value being built: finished, or a container that nested containers and
+/// encoders may still add to after the `encode(to:)` that made it returned.
+enum _Pending {
+    case value(JSONValue)
+    case object(_PendingObject)
+    case array(_PendingArray)
+    /// What a super encoder will have encoded.
+    case encoder(_ValueEncoder)
+
+    func resolved() -> JSONValue {
+        switch self {
+        case .value(let value): return value
+        case .object(let object): return object.resolved()
+        case .array(let array): return array.resolved()
+        case .encoder(let encoder): return encoder.storage?.resolved() ?? .object([:])
+        }
+    }
+}
+
+/// An object being built. Finished members are kept as values, so that an
+/// object without pending members resolves without a copy.
+final class _PendingObject {
+    // Accessed only from the encoding thread, never overlapping: the dynamic
+    // exclusivity checks that class properties get cost 5% of an encode.
+    @exclusivity(unchecked) private var values = [String: JSONValue](minimumCapacity: 4)
+    @exclusivity(unchecked) private var pending: [String: _Pending] = [:]
+
+    /// Sets a member; a later write to the same key replaces an earlier one.
+    func set(_ key: String, _ member: _Pending) {
+        if case .value(let value) = member {
+            values[key] = value
+            if !pending.isEmpty { pending[key] = nil }
+        } else {
+            pending[key] = member
+            values[key] = nil
+        }
+    }
+
+    func reserveCapacity(_ count: Int) {
+        values.reserveCapacity(count)
+    }
+
+    /// Whether every member is final, so that resolving now loses nothing.
+    var isFinished: Bool { pending.isEmpty }
+
+    func resolved() -> JSONValue {
+        guard !pending.isEmpty else { return .object(values) }
+        var result = values
+        for (key, member) in pending { result[key] = member.resolved() }
+        return .object(result)
+    }
+}
+
+/// An array being built, like ``_PendingObject``.
+final class _PendingArray {
+    @exclusivity(unchecked) private var values: [JSONValue] = []
+    /// Positions in `values` that hold a placeholder for a pending element.
+    @exclusivity(unchecked) private var pending: [Int: _Pending] = [:]
+
+    var count: Int { values.count }
+
+    /// Whether every element is final, so that resolving now loses nothing.
+    var isFinished: Bool { pending.isEmpty }
+
+    func append(_ element: _Pending) {
+        if case .value(let value) = element {
+            values.append(value)
+        } else {
+            pending[values.count] = element
+            values.append(.null)
+        }
+    }
+
+    func resolved() -> JSONValue {
+        guard !pending.isEmpty else { return .array(values) }
+        var result = values
+        for (index, element) in pending { result[index] = element.resolved() }
+        return .array(result)
+    }
+}
+
+/// The `Encoder` behind ``JSONValueEncoder``.
+final class _ValueEncoder: Encoder {
+    // What has been encoded at this level, if anything: at most one of these.
+    @exclusivity(unchecked) private var finished: JSONValue?
+    @exclusivity(unchecked) private var object: _PendingObject?
+    @exclusivity(unchecked) private var array: _PendingArray?
+
+    var storage: _Pending? {
+        get {
+            if let finished { return .value(finished) }
+            if let object { return .object(object) }
+            if let array { return .array(array) }
+            return nil
+        }
+        set {
+            finished = nil
+            object = nil
+            array = nil
+            switch newValue {
+            case .value(let value): finished = value
+            case .object(let value): object = value
+            case .array(let value): array = value
+            case .encoder(let encoder):
+                finished = encoder.finished
+                object = encoder.object
+                array = encoder.array
+            case nil: break
+            }
+        }
+    }
+    private let parent: _ValueEncoder?
+    private let key: (any CodingKey)?
+    let options: _EncodingOptions
+
+    init(parent: _ValueEncoder?, key: (any CodingKey)?, options: _EncodingOptions) {
+        self.parent = parent
+        self.key = key
+        self.options = options
+    }
+
+    /// An encoder one level down, for the member or element at `key`.
+    func child(_ key: any CodingKey) -> _ValueEncoder {
+        _ValueEncoder(parent: self, key: key, options: options)
+    }
+
+    /// Built only when asked for: the encoders form a linked list.
+    var codingPath: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node: _ValueEncoder? = self
+        while let current = node {
+            if let key = current.key { keys.append(key) }
+            node = current.parent
+        }
+        keys.reverse()
+        return keys
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if object == nil {
+            storage = .object(_PendingObject())
+        }
+        return KeyedEncodingContainer(_KeyedEncodingContainer<Key>(encoder: self, object: object!))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if array == nil {
+            storage = .array(_PendingArray())
+        }
+        return _UnkeyedEncodingContainer(encoder: self, array: array!)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        _SingleValueEncodingContainer(encoder: self)
+    }
+
+    /// Stores a finished value at this level (for `JSONValue.encode(to:)`).
+    func store(_ value: JSONValue) {
+        storage = .value(value)
+    }
+
+    /// The key to write for a coding key, converted as the key strategy says.
+    func convertedKey(_ key: any CodingKey) -> String {
+        guard options.convertsKeys else { return key.stringValue }
+        switch options.keyStrategy {
+        case .convertToSnakeCase:
+            return options.snakeCase(key.stringValue)
+        case .custom(let convert):
+            return convert(codingPath + [key]).stringValue
+        default:
+            return key.stringValue
+        }
+    }
+
+    // MARK: Wrapping
+
+    func wrapDouble(_ value: Double, key: (any CodingKey)?) throws -> _Pending {
+        guard value.isFinite else { return try nonFinite(value, key: key) }
+        return .value(.double(value))
+    }
+
+    func wrapFloat(_ value: Float, key: (any CodingKey)?) throws -> _Pending {
+        guard value.isFinite else { return try nonFinite(Double(value), key: key) }
+        // The Double whose shortest text is the Float's, as JSONEncoder writes it.
+        return .value(.double(Double("\(value)")!))
+    }
+
+    private func nonFinite(_ value: Double, key: (any CodingKey)?) throws -> _Pending {
+        if case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options.floatStrategy {
+            if value.isNaN { return .value(.string(nan)) }
+            return .value(.string(value > 0 ? positiveInfinity : negativeInfinity))
+        }
+        throw EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: key.map { codingPath + [$0] } ?? codingPath,
+                debugDescription: "Unable to encode \(value) directly in JSON."
+            )
+        )
+    }
+
+    func wrapInteger<T: BinaryInteger>(_ value: T) -> _Pending {
+        if let int = Int(exactly: value) { return .value(.int(int)) }
+        return .value(.double(Double(value)))
+    }
+
+    /// Encodes any value, as the member or element `key` of this encoder's
+    /// value, or as its value itself when `key` is `nil`.
+    func wrap<T: Encodable>(_ value: T, key: (any CodingKey)?) throws -> _Pending {
+        // Metatype comparisons, which specialization folds away, rather than
+        // dynamic casts, which cost a runtime call each.
+        if T.self == String.self { return .value(.string(value as! String)) }
+        if T.self == Int.self { return .value(.int(value as! Int)) }
+        if T.self == Double.self { return try wrapDouble(value as! Double, key: key) }
+        if T.self == Bool.self { return .value(.bool(value as! Bool)) }
+        if T.self == JSONValue.self { return .value(value as! JSONValue) }
+        if T.self == Float.self { return try wrapFloat(value as! Float, key: key) }
+        if T.self == Date.self { return try wrapDate(value as! Date, key: key) }
+        if T.self == Data.self { return try wrapData(value as! Data, key: key) }
+        if T.self == URL.self { return .value(.string((value as! URL).absoluteString)) }
+        if T.self == Decimal.self { return try wrapDecimal(value as! Decimal, key: key) }
+        let encoder = key.map(child) ?? self
+        if T.self is any _StringKeyedDictionaryEncodable.Type,
+            let dictionary = value as? any _StringKeyedDictionaryEncodable
+        {
+            // Like JSONEncoder, the keys of [String: T] are not converted.
+            return try dictionary._encode(with: encoder)
+        }
+        try value.encode(to: encoder)
+        return encoder.takeStorage()
+    }
+
+    /// What this encoder encoded (an empty object if nothing, as with
+    /// JSONEncoder), resolved now where that is safe.
+    ///
+    /// A container is resolved now when nothing else can write to it any
+    /// more: this encoder holds its only reference (no container struct for
+    /// it survives) and it has no pending members. A container that outlives
+    /// its `encode(to:)` stays pending and is resolved at the end, so late
+    /// writes are kept.
+    func takeStorage() -> _Pending {
+        defer {
+            finished = nil
+            object = nil
+            array = nil
+        }
+        if object != nil {
+            if isKnownUniquelyReferenced(&object!) && object!.isFinished { return .value(object!.resolved()) }
+            return .object(object!)
+        }
+        if array != nil {
+            if isKnownUniquelyReferenced(&array!) && array!.isFinished { return .value(array!.resolved()) }
+            return .array(array!)
+        }
+        return .value(finished ?? .object([:]))
+    }
+
+    private func wrapDecimal(_ value: Decimal, key: (any CodingKey)?) throws -> _Pending {
+        let text = value.description
+        guard let double = Double(text), double.isFinite else { return try nonFinite(.nan, key: key) }
+        if !text.contains("."), let int = Int(text) { return .value(.int(int)) }
+        return .value(.double(double))
+    }
+
+    /// An encoder for a date's or data's own encoding.
+    private func nested(_ key: (any CodingKey)?) -> _ValueEncoder {
+        key.map(child) ?? _ValueEncoder(parent: parent, key: self.key, options: options)
+    }
+
+    private func wrapDate(_ date: Date, key: (any CodingKey)?) throws -> _Pending {
+        switch options.dateStrategy {
+        case .deferredToDate:
+            let encoder = nested(key)
+            try date.encode(to: encoder)
+            return encoder.takeStorage()
+        case .secondsSince1970:
+            return try wrapDouble(date.timeIntervalSince1970, key: key)
+        case .millisecondsSince1970:
+            return try wrapDouble(1000 * date.timeIntervalSince1970, key: key)
+        case .iso8601:
+            return .value(.string(_ISO8601.string(from: date)))
+        #if canImport(Darwin)
+            // Elsewhere `.formatted` is a `.custom` closure.
+            case .formatted(let formatter):
+                return .value(.string(formatter.string(from: date)))
+        #endif
+        case .custom(let encode):
+            let encoder = nested(key)
+            try encode(date, encoder)
+            return encoder.takeStorage()
+        @unknown default:
+            let encoder = nested(key)
+            try date.encode(to: encoder)
+            return encoder.takeStorage()
+        }
+    }
+
+    private func wrapData(_ data: Data, key: (any CodingKey)?) throws -> _Pending {
+        switch options.dataStrategy {
+        case .deferredToData:
+            let encoder = nested(key)
+            try data.encode(to: encoder)
+            return encoder.takeStorage()
+        case .base64:
+            return .value(.string(data.base64EncodedString()))
+        case .custom(let encode):
+            let encoder = nested(key)
+            try encode(data, encoder)
+            return encoder.takeStorage()
+        @unknown default:
+            let encoder = nested(key)
+            try data.encode(to: encoder)
+            return encoder.takeStorage()
+        }
+    }
+}
+
+/// `[String: Value]`, which JSONEncoder encodes without converting keys.
+protocol _StringKeyedDictionaryEncodable {
+    func _encode(with encoder: _ValueEncoder) throws -> _Pending
+}
+
+extension Dictionary: _StringKeyedDictionaryEncodable where Key == String, Value: Encodable {
+    func _encode(with encoder: _ValueEncoder) throws -> _Pending {
+        let object = _PendingObject()
+        object.reserveCapacity(count)
+        for (name, member) in self {
+            object.set(name, try encoder.wrap(member, key: _AnyCodingKey(name)))
+        }
+        return object.isFinished ? .value(object.resolved()) : .object(object)
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+
+@testable import JSONValueKit
+
+@Suite("JSONValueEncoder parity with JSONEncoder")
+struct EncoderParityTests {
+    let person: Person
+
+    init() throws {
+        person = try JSONDecoder().decode(Person.self, from: Data(personJSON.utf8))
+    }
+
+    @Test("a broad model encodes to the same tree")
+    func broadModel() {
+        expectEncodingParity(person)
+        expectEncodingParity([person, person])
+    }
+
+    @Test("every integer width and Float")
+    func widths() {
+        expectEncodingParity(
+            Widths(
+                i8: .min, i16: .max, i32: -5, i64: .max, u: 7, u8: .max, u16: 1, u32: .max, u64: .max, f: 0.1,
+                d: -0.0)
+        )
+    }
+
+    @Test("classes with superEncoder, and a container that outlives later statements")
+    func classes() throws {
+        expectEncodingParity(Dog(name: "Rex", breed: "lab", legs: [1, 2, 3, 4]))
+        expectEncodingParity(Cat(name: "Tom", lives: 9))
+        expectEncodingParity([Animal(name: "a")])
+        let tree = try JSONValueEncoder().encode(Dog(name: "Rex", breed: "lab", legs: [1, 2]))
+        #expect(tree == ["breed": "lab", "legs": [1, 2], "super": ["name": "Rex"]])
+    }
+
+    @Test("unkeyed containers, optionals and top-level scalars")
+    func scalars() {
+        expectEncodingParity(Triple(a: 1, b: "b", c: nil))
+        expectEncodingParity([1, nil, 3] as [Int?])
+        expectEncodingParity("s")
+        expectEncodingParity(1.5)
+        expectEncodingParity(Optional<Int>.none)
+        expectEncodingParity(["a": [1], "b": []] as [String: [Int]])
+        expectEncodingParity([1: "x", 2: "y"] as [Int: String])
+    }
+
+    @Test("key encoding strategies")
+    func keyStrategies() {
+        let value = SnakeKeys(
+            firstName: "a", myURLValue: 1, url: "u", someHTTPRequest: true, x1Y2: 3, alreadySnake_case: 4,
+            table: ["keepMe": 1])
+        expectEncodingParity(value) { foundation, ours in
+            foundation.keyEncodingStrategy = .convertToSnakeCase
+            ours.keyEncodingStrategy = .convertToSnakeCase
+        }
+        let custom: @Sendable ([any CodingKey]) -> any CodingKey = { path in
+            _AnyCodingKey(path.map(\.stringValue).joined(separator: "."))
+        }
+        expectEncodingParity(person) { foundation, ours in
+            foundation.keyEncodingStrategy = .custom(custom)
+            ours.keyEncodingStrategy = .custom(custom)
+        }
+    }
+
+    @Test(
+        "snake case conversion matches Foundation key by key",
+        arguments: [
+            "firstName", "myURLValue", "url", "aB", "ABC", "someHTTPRequest", "x1Y2", "alreadySnake_case", "URLValue",
+            "a", "", "oneTwoThree", "_leading", "trailingA", "éÀb", "aBCdEF",
+        ])
+    func snakeCaseKeys(_ key: String) throws {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        struct Probe: Encodable {
+            var key: String
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: _AnyCodingKey.self)
+                try container.encode(1, forKey: _AnyCodingKey(key))
+            }
+        }
+        let written = try JSONValue(parsing: encoder.encode(Probe(key: key)))
+        #expect(written.objectValue.map { Array($0.keys) } == [_KeyConversion.toSnakeCase(key)])
+    }
+
+    @Test("date encoding strategies", arguments: 0..<5)
+    func dateStrategies(_ index: Int) {
+        let strategies: [JSONEncoder.DateEncodingStrategy] = [
+            .deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601,
+            .custom { date, encoder in
+                var container = encoder.singleValueContainer()
+                try container.encode("at \(date.timeIntervalSince1970)")
+            },
+        ]
+        let value = Dated(
+            when: Date(timeIntervalSince1970: 1_500_000_000), dates: [Date(timeIntervalSince1970: 0)], maybe: nil)
+        expectEncodingParity(value) { foundation, ours in
+            foundation.dateEncodingStrategy = strategies[index]
+            ours.dateEncodingStrategy = strategies[index]
+        }
+    }
+
+    @Test("formatted dates")
+    func formattedDates() {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        expectEncodingParity(Dated(when: Date(timeIntervalSince1970: 86_400 * 365), dates: [], maybe: nil)) {
+            foundation, ours in
+            foundation.dateEncodingStrategy = .formatted(formatter)
+            ours.dateEncodingStrategy = .formatted(formatter)
+        }
+    }
+
+    @Test("data encoding strategies")
+    func dataStrategies() {
+        let value = Blob(data: Data("hello".utf8), more: [Data(), Data([0, 255])])
+        expectEncodingParity(value)
+        expectEncodingParity(value) { foundation, ours in
+            foundation.dataEncodingStrategy = .deferredToData
+            ours.dataEncodingStrategy = .deferredToData
+        }
+        let custom: JSONEncoder.DataEncodingStrategy = .custom { data, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(data.count)
+        }
+        expectEncodingParity(value) { foundation, ours in
+            foundation.dataEncodingStrategy = custom
+            ours.dataEncodingStrategy = custom
+        }
+    }
+
+    @Test("non-finite numbers: an error with its path, or strings")
+    func nonConformingFloats() {
+        let value = Floats(values: [1.5, .infinity, -.infinity, .nan], single: .nan)
+        expectEncodingParity(value)
+        expectEncodingParity(value) { foundation, ours in
+            foundation.nonConformingFloatEncodingStrategy = .convertToString(
+                positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+            ours.nonConformingFloatEncodingStrategy = .convertToString(
+                positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        }
+    }
+
+    @Test("userInfo reaches the encoded types")
+    func userInfo() {
+        expectEncodingParity([Contextual(value: 1), Contextual(value: 2)]) { foundation, ours in
+            foundation.userInfo[Contextual.key] = 10
+            ours.userInfo[Contextual.key] = 10
+        }
+    }
+
+    @Test("a JSONValue field is stored as it is, keeping 1.0 a double")
+    func jsonValueField() throws {
+        let ext = try JSONValue(parsing: #"{"a": 1.0, "b": [true, 1]}"#)
+        let tree = try JSONValueEncoder().encode(WithValue(id: 1, ext: ext))
+        #expect(identical(tree, ["id": 1, "ext": ext]))
+        #expect(identical(try JSONValue(encoding: ext), ext))
+    }
+
+    @Test("encoding then decoding gives back random values and models")
+    func roundTrip() throws {
+        var random = RandomJSON(seed: 77)
+        for _ in 0..<2000 {
+            let value = random.value()
+            #expect(
+                identical(try JSONValueDecoder().decode(JSONValue.self, from: JSONValueEncoder().encode(value)), value))
+        }
+        #expect(try JSONValueDecoder().decode(Person.self, from: JSONValueEncoder().encode(person)) == person)
+    }
+}
+
+/// A child whose unkeyed container outlives its `encode(to:)`: the parent
+/// writes into it afterwards.
+private final class ContainerStash: @unchecked Sendable {
+    var container: (any UnkeyedEncodingContainer)?
+}
+
+private struct StashingChild: Encodable {
+    let stash: ContainerStash
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(1)
+        stash.container = container
+    }
+}
+
+private struct StashingParent: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case child, after
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        let stash = ContainerStash()
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(StashingChild(stash: stash), forKey: .child)
+        try stash.container?.encode(2)
+        try container.encode(true, forKey: .after)
+    }
+}
+
+@Suite("JSONValueEncoder containers")
+struct EncoderContainerTests {
+    @Test("a container that outlives its encode(to:) still lands in the tree")
+    func outlivingContainer() throws {
+        #expect(try JSONValueEncoder().encode(StashingParent()) == ["child": [1, 2], "after": true])
+        // A deliberate difference: JSONEncoder drops the late write.
+        let foundation = try JSONValue(parsing: JSONEncoder().encode(StashingParent()))
+        #expect(foundation == ["child": [1], "after": true])
+    }
+
+    @Test("a later write to a key replaces an earlier one, finished or pending")
+    func overwrites() throws {
+        struct Overwriting: Encodable {
+            enum CodingKeys: String, CodingKey { case a }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                var nested = container.nestedUnkeyedContainer(forKey: .a)
+                try nested.encode(1)
+                try container.encode("replaced", forKey: .a)
+            }
+        }
+        #expect(try JSONValueEncoder().encode(Overwriting()) == ["a": "replaced"])
+        expectEncodingParity(Overwriting())
+    }
+}
