@@ -195,14 +195,14 @@ final class _ValueDecoder: Decoder {
             }
             return date
         #if canImport(Darwin)
-            // Elsewhere `.formatted` is a `.custom` closure.
-            case .formatted(let formatter):
-                let string = try unwrapString(value, key: key)
-                guard let date = formatter.date(from: string) else {
-                    throw DecodingError.dataCorrupted(
-                        context(key, "Date string does not match format expected by formatter."))
-                }
-                return date
+        // Elsewhere `.formatted` is a `.custom` closure.
+        case .formatted(let formatter):
+            let string = try unwrapString(value, key: key)
+            guard let date = formatter.date(from: string) else {
+                throw DecodingError.dataCorrupted(
+                    context(key, "Date string does not match format expected by formatter."))
+            }
+            return date
         #endif
         case .custom(let decode):
             return try decode(decoder)

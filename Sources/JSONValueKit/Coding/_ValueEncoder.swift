@@ -268,17 +268,18 @@ final class _ValueEncoder: Encoder {
         return .value(.double(double))
     }
 
-    /// An encoder for a date's or data's own encoding.
-    private func nested(_ key: (any CodingKey)?) -> _ValueEncoder {
-        key.map(child) ?? _ValueEncoder(parent: parent, key: self.key, options: options)
+    /// Lets a date or data value, or a strategy's closure, encode itself into
+    /// a fresh encoder at the same coding path, and takes what it encoded.
+    private func encodeNested(_ key: (any CodingKey)?, _ body: (_ValueEncoder) throws -> Void) throws -> _Pending {
+        let encoder = key.map(child) ?? _ValueEncoder(parent: parent, key: self.key, options: options)
+        try body(encoder)
+        return encoder.takeStorage()
     }
 
     private func wrapDate(_ date: Date, key: (any CodingKey)?) throws -> _Pending {
         switch options.dateStrategy {
         case .deferredToDate:
-            let encoder = nested(key)
-            try date.encode(to: encoder)
-            return encoder.takeStorage()
+            return try encodeNested(key) { try date.encode(to: $0) }
         case .secondsSince1970:
             return try wrapDouble(date.timeIntervalSince1970, key: key)
         case .millisecondsSince1970:
@@ -286,37 +287,27 @@ final class _ValueEncoder: Encoder {
         case .iso8601:
             return .value(.string(_ISO8601.string(from: date)))
         #if canImport(Darwin)
-            // Elsewhere `.formatted` is a `.custom` closure.
-            case .formatted(let formatter):
-                return .value(.string(formatter.string(from: date)))
+        // Elsewhere `.formatted` is a `.custom` closure.
+        case .formatted(let formatter):
+            return .value(.string(formatter.string(from: date)))
         #endif
         case .custom(let encode):
-            let encoder = nested(key)
-            try encode(date, encoder)
-            return encoder.takeStorage()
+            return try encodeNested(key) { try encode(date, $0) }
         @unknown default:
-            let encoder = nested(key)
-            try date.encode(to: encoder)
-            return encoder.takeStorage()
+            return try encodeNested(key) { try date.encode(to: $0) }
         }
     }
 
     private func wrapData(_ data: Data, key: (any CodingKey)?) throws -> _Pending {
         switch options.dataStrategy {
         case .deferredToData:
-            let encoder = nested(key)
-            try data.encode(to: encoder)
-            return encoder.takeStorage()
+            return try encodeNested(key) { try data.encode(to: $0) }
         case .base64:
             return .value(.string(data.base64EncodedString()))
         case .custom(let encode):
-            let encoder = nested(key)
-            try encode(data, encoder)
-            return encoder.takeStorage()
+            return try encodeNested(key) { try encode(data, $0) }
         @unknown default:
-            let encoder = nested(key)
-            try data.encode(to: encoder)
-            return encoder.takeStorage()
+            return try encodeNested(key) { try data.encode(to: $0) }
         }
     }
 }

@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #elseif canImport(ucrt)
-    import ucrt
+import ucrt
 #endif
 
 /// A strict RFC 8259 parser over UTF-8 bytes.
@@ -106,17 +106,7 @@ struct _JSONParser: ~Copyable {
         let firstElement = elementStack.count
         while true {
             elementStack.push(try parseValue())
-            skipWhitespace()
-            guard position < count else { throw error(.endOfInput) }
-            let byte = base[position]
-            position &+= 1
-            if byte == UInt8(ascii: ",") {
-                skipWhitespace()
-                continue
-            }
-            if byte == UInt8(ascii: "]") { break }
-            position &-= 1
-            throw unexpected()
+            if try endOfContainer(closedBy: UInt8(ascii: "]")) { break }
         }
         depth &-= 1
         return .array(elementStack.popArray(from: firstElement))
@@ -144,17 +134,7 @@ struct _JSONParser: ~Copyable {
             skipWhitespace()
             let value = try parseValue()
             memberStack.push((key, value))
-            skipWhitespace()
-            guard position < count else { throw error(.endOfInput) }
-            let byte = base[position]
-            position &+= 1
-            if byte == UInt8(ascii: ",") {
-                skipWhitespace()
-                continue
-            }
-            if byte == UInt8(ascii: "}") { break }
-            position &-= 1
-            throw unexpected()
+            if try endOfContainer(closedBy: UInt8(ascii: "}")) { break }
         }
         var members = [String: JSONValue](minimumCapacity: memberStack.count &- firstMember)
         memberStack.popEach(from: firstMember) { member in
@@ -163,6 +143,23 @@ struct _JSONParser: ~Copyable {
         }
         depth &-= 1
         return .object(members)
+    }
+
+    /// Reads what follows an element or member: `true` after the closing
+    /// bracket, `false` after a comma (and the whitespace behind it).
+    @inline(__always)
+    private mutating func endOfContainer(closedBy closing: UInt8) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard position < count else { throw error(.endOfInput) }
+        let byte = base[position]
+        if byte == closing {
+            position &+= 1
+            return true
+        }
+        guard byte == UInt8(ascii: ",") else { throw unexpected() }
+        position &+= 1
+        skipWhitespace()
+        return false
     }
 
     @inline(__always)

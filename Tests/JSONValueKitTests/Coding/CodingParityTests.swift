@@ -86,6 +86,15 @@ func expectEncodingParity<T: Encodable>(
     #expect(actual == expected, sourceLocation: sourceLocation)
 }
 
+/// `yyyy-MM-dd` in UTC, for the `.formatted` date strategies.
+func dayFormatter() -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd"
+    return formatter
+}
+
 let personJSON = #"""
     {"name": "Ada", "age": 36, "address": {"street": "1 Main St", "city": "London"},
      "tags": ["a", "b"], "scores": [1.5, null, 2, 10.0], "nicknames": {"x": "y", "snake_key": "z"},
@@ -244,10 +253,7 @@ struct DecoderParityTests {
 
     @Test("formatted dates")
     func formattedDates() {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
+        let formatter = dayFormatter()
         for json in [#"{"when": "2026-11-22", "dates": []}"#, #"{"when": "22/11/2026", "dates": []}"#] {
             expectDecodingParity(Dated.self, json) { foundation, ours in
                 foundation.dateDecodingStrategy = .formatted(formatter)

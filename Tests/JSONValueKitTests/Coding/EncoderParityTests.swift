@@ -103,10 +103,7 @@ struct EncoderParityTests {
 
     @Test("formatted dates")
     func formattedDates() {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
+        let formatter = dayFormatter()
         expectEncodingParity(Dated(when: Date(timeIntervalSince1970: 86_400 * 365), dates: [], maybe: nil)) {
             foundation, ours in
             foundation.dateEncodingStrategy = .formatted(formatter)
