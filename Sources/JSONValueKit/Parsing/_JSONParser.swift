@@ -434,6 +434,18 @@ struct _JSONParser: ~Copyable {
                 throw error(.leadingZero)
             }
         } else if first &- UInt8(ascii: "1") < 9 {
+            while significantDigits <= 11, index &+ 8 <= count,
+                let eight = _eightDigits(at: base + index)
+            {
+                mantissa = mantissa &* 100_000_000 &+ eight
+                significantDigits &+= 8
+                index &+= 8
+            }
+            if significantDigits <= 15, index &+ 4 <= count, let four = _fourDigits(at: base + index) {
+                mantissa = mantissa &* 10_000 &+ four
+                significantDigits &+= 4
+                index &+= 4
+            }
             while index < count {
                 let digit = base[index] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
@@ -455,18 +467,35 @@ struct _JSONParser: ~Copyable {
             isInteger = false
             index &+= 1
             let fractionStart = index
+            if significantDigits == 0 {
+                // Zeros after "0." are not significant digits.
+                while index < count && base[index] == UInt8(ascii: "0") {
+                    fractionDigits &+= 1
+                    index &+= 1
+                }
+            }
+            while significantDigits <= 11, index &+ 8 <= count, let eight = _eightDigits(at: base + index) {
+                mantissa = mantissa &* 100_000_000 &+ eight
+                significantDigits &+= 8
+                fractionDigits &+= 8
+                index &+= 8
+            }
+            if significantDigits <= 15, index &+ 4 <= count, let four = _fourDigits(at: base + index) {
+                mantissa = mantissa &* 10_000 &+ four
+                significantDigits &+= 4
+                fractionDigits &+= 4
+                index &+= 4
+            }
             while index < count {
                 let digit = base[index] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
-                if significantDigits < 19 && (significantDigits > 0 || digit != 0) {
+                // Past 19 digits the mantissa is full: the count alone sends
+                // the number to the exact slow path.
+                if significantDigits < 19 {
                     mantissa = mantissa &* 10 &+ UInt64(digit)
-                    significantDigits &+= 1
                     fractionDigits &+= 1
-                } else if significantDigits == 0 {
-                    fractionDigits &+= 1  // a leading zero of the fraction
-                } else {
-                    significantDigits &+= 1  // a digit beyond what the mantissa holds
                 }
+                significantDigits &+= 1
                 index &+= 1
             }
             guard index > fractionStart else {
@@ -663,4 +692,33 @@ func _eiselLemire(_ significand: UInt64, _ exponent: Int) -> Double? {
     mantissa &= ~(1 << 52)
     if power2 >= 0x7FF { return .infinity }
     return Double(bitPattern: UInt64(power2) << 52 | mantissa)
+}
+
+/// The value of the eight ASCII digits at `pointer`, or `nil` if any of the
+/// eight bytes is not a digit; the classic word-at-a-time conversion.
+@inline(__always)
+private func _eightDigits(at pointer: UnsafePointer<UInt8>) -> UInt64? {
+    let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+    // Every byte must be 0x30...0x39: high nibble 3, and adding 6 must not carry.
+    let highNibbles = word & 0xF0F0_F0F0_F0F0_F0F0
+    let carries = (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0
+    guard highNibbles | (carries >> 4) == 0x3333_3333_3333_3333 else { return nil }
+    var value = word &- 0x3030_3030_3030_3030
+    value = value &* 10 &+ (value >> 8)
+    let mask: UInt64 = 0x0000_00FF_0000_00FF
+    value = ((value & mask) &* (100 &+ (1_000_000 << 32)) &+ ((value >> 16) & mask) &* (1 &+ (10_000 << 32))) >> 32
+    return value & 0xFFFF_FFFF
+}
+
+/// The value of the four ASCII digits at `pointer`, or `nil` if any of them
+/// is not a digit.
+@inline(__always)
+private func _fourDigits(at pointer: UnsafePointer<UInt8>) -> UInt64? {
+    let word = UInt32(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self))
+    let highNibbles = word & 0xF0F0_F0F0
+    let carries = (word &+ 0x0606_0606) & 0xF0F0_F0F0
+    guard highNibbles | (carries >> 4) == 0x3333_3333 else { return nil }
+    var value = word &- 0x3030_3030
+    value = value &* 10 &+ (value >> 8)
+    return UInt64(value & 0xFF) &* 100 &+ UInt64((value >> 16) & 0xFF)
 }

@@ -35,17 +35,21 @@ struct _ValueStack<Element>: ~Copyable {
     }
 
     /// Moves the elements from `start` to the top into a new array.
+    ///
+    /// `reserveCapacity` and `append` specialize for `Element`;
+    /// `Array(unsafeUninitializedCapacity:)` calls an unspecialized
+    /// initializer that looks up generic metadata at run time, which cost 15%
+    /// of parsing canada.json.
+    @inline(__always)
     mutating func popArray(from start: Int) -> [Element] {
-        let length = count &- start
-        let source = base + start
-        count = start
-        return [Element](unsafeUninitializedCapacity: length) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: source, count: length)
-            initialized = length
-        }
+        var elements: [Element] = []
+        elements.reserveCapacity(count &- start)
+        popEach(from: start) { elements.append($0) }
+        return elements
     }
 
     /// Moves the elements from `start` to the top out, one by one.
+    @inline(__always)
     mutating func popEach(from start: Int, _ body: (consuming Element) -> Void) {
         let end = count
         count = start
