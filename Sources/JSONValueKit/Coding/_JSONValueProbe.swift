@@ -13,7 +13,10 @@
 ///    usual `Int`-then-`Double` order fails once for every double.
 /// 4. Booleans come after numbers: `JSONDecoder` and `PropertyListDecoder`
 ///    refuse to read a Boolean as a `Double`, so no Boolean is lost.
-/// 5. Objects, then arrays.
+/// 5. Arrays, then objects: members of objects are arrays about as often as
+///    they are objects, and arrays of objects get the sibling hint below.
+///    On citm_catalog.json this order fails 51,000 times where objects first
+///    fails 89,000 times, and on twitter.json they are within 1%.
 ///
 /// Array elements tend to share a kind, so an array tries each element as
 /// the kind of the element before it first (see `_Hinted`); when that element
@@ -25,7 +28,7 @@ enum _JSONValueProbe {
         case string, number, bool, object, array
     }
 
-    private static let defaultOrder: [Kind] = [.string, .number, .bool, .object, .array]
+    private static let defaultOrder: [Kind] = [.string, .number, .bool, .array, .object]
 
     static func decode(
         from decoder: any Decoder,
