@@ -10,7 +10,7 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
         timeUnits: .microseconds,
         warmupIterations: 2,
-        maxDuration: .seconds(2),
+        maxDuration: .seconds(3),
         maxIterations: 1_000
     )
 

@@ -166,7 +166,16 @@ struct _JSONParser: ~Copyable {
     private mutating func skipWhitespace() {
         while position < count {
             switch base[position] {
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+            case UInt8(ascii: "\n"):
+                position &+= 1
+                // Indentation: pretty-printed documents (71% of
+                // citm_catalog.json) are mostly runs of spaces after a newline.
+                while position &+ 8 <= count,
+                    UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+                {
+                    position &+= 8
+                }
+            case UInt8(ascii: " "), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
                 position &+= 1
             default:
                 return
