@@ -171,6 +171,17 @@ final class _ValueDecoder: Decoder {
         if T.self == Data.self { return try unwrapData(value, key: key) as! T }
         if T.self == URL.self { return try unwrapURL(value, key: key) as! T }
         if T.self == Decimal.self { return try unwrapDecimal(value, key: key) as! T }
+        if T.self == [Int].self, case .array(let elements) = value {
+            // One cast for the array instead of one per element through
+            // Array's unspecialized init(from:); errors keep their paths.
+            let decoder = key.map { child(value, key: $0) } ?? self
+            var result: [Int] = []
+            result.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                result.append(try decoder.unwrapInteger(element, as: Int.self, key: _AnyCodingKey(index: index)))
+            }
+            return result as! T
+        }
         let decoder = key.map { child(value, key: $0) } ?? self
         if let dictionary = T.self as? any _StringKeyedDictionaryDecodable.Type {
             // Like JSONDecoder, the keys of [String: T] are not converted.
@@ -263,6 +274,15 @@ extension Dictionary: _StringKeyedDictionaryDecodable where Key == String, Value
     static func _decode(from decoder: _ValueDecoder) throws -> Self {
         guard case .object(let members) = decoder.value else {
             throw decoder.mismatch([String: Value].self, decoder.value, nil)
+        }
+        if Value.self == String.self {
+            // One cast for the dictionary instead of one per member.
+            var strings: [String: String] = [:]
+            strings.reserveCapacity(members.count)
+            for (key, member) in members {
+                strings[key] = try decoder.unwrapString(member, key: _AnyCodingKey(key))
+            }
+            return strings as! Self
         }
         var result: [String: Value] = [:]
         result.reserveCapacity(members.count)

@@ -225,6 +225,11 @@ final class _ValueEncoder: Encoder {
         if T.self == Data.self { return try wrapData(value as! Data, key: key) }
         if T.self == URL.self { return .value(.string((value as! URL).absoluteString)) }
         if T.self == Decimal.self { return try wrapDecimal(value as! Decimal, key: key) }
+        // Arrays of scalars: one cast for the array instead of one per
+        // element through Array's unspecialized encode(to:).
+        if T.self == [Int].self { return .value(.array((value as! [Int]).map(JSONValue.int))) }
+        if T.self == [String].self { return .value(.array((value as! [String]).map(JSONValue.string))) }
+        if T.self == [Bool].self { return .value(.array((value as! [Bool]).map(JSONValue.bool))) }
         let encoder = key.map(child) ?? self
         if T.self is any _StringKeyedDictionaryEncodable.Type,
             let dictionary = value as? any _StringKeyedDictionaryEncodable
@@ -319,6 +324,10 @@ protocol _StringKeyedDictionaryEncodable {
 
 extension Dictionary: _StringKeyedDictionaryEncodable where Key == String, Value: Encodable {
     func _encode(with encoder: _ValueEncoder) throws -> _Pending {
+        // Scalar values: one cast for the dictionary instead of one per member.
+        if Value.self == String.self { return .value(.object((self as! [String: String]).mapValues(JSONValue.string))) }
+        if Value.self == Int.self { return .value(.object((self as! [String: Int]).mapValues(JSONValue.int))) }
+        if Value.self == JSONValue.self { return .value(.object(self as! [String: JSONValue])) }
         let object = _PendingObject()
         object.reserveCapacity(count)
         for (name, member) in self {
