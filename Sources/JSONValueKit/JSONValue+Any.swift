@@ -73,7 +73,7 @@ extension JSONValue {
 /// The conversion behind `JSONValue(any:)`.
 enum _AnyBridge {
     /// A failure on its way up; each level adds its path component.
-    struct Failure: Error {
+    struct Failure: _PathCollectingFailure {
         var reason: JSONBridgingError.Reason
         /// Innermost component first.
         var reversedPath: [_PathComponent] = []
@@ -82,11 +82,6 @@ enum _AnyBridge {
             JSONBridgingError(reason: reason, path: _jsonPath(reversed: reversedPath))
         }
 
-        func adding(_ component: _PathComponent) -> Self {
-            var copy = self
-            copy.reversedPath.append(component)
-            return copy
-        }
     }
 
     /// The class of Boolean `NSNumber`s (`__NSCFBoolean` on Apple platforms
@@ -119,8 +114,7 @@ enum _AnyBridge {
             return try double(value)
         case let value as Float:
             guard value.isFinite else { throw Failure(reason: .nonFiniteNumber) }
-            // The shortest text that reads back as this Float, read as a Double.
-            return .double(Double("\(value)")!)
+            return .double(JSONValue._double(shortestTextOf: value))
         case let value as any BinaryInteger:
             if let integer = Int(exactly: value) { return .int(integer) }
             return .double(Double(value))
@@ -194,15 +188,8 @@ enum _AnyBridge {
     }
 
     private static func decimal(_ value: Decimal) throws(Failure) -> JSONValue {
-        guard value.isFinite else { throw Failure(reason: .nonFiniteNumber) }
-        // Decimal's description is its exact value in plain notation;
-        // reading that text gives the correctly rounded Double.
-        let text = value.description
-        if !text.contains("."), let integer = Int(text) {
-            return .int(integer)
-        }
-        guard let double = Double(text), double.isFinite else { throw Failure(reason: .nonFiniteNumber) }
-        return .double(double)
+        guard let converted = JSONValue(_exactly: value) else { throw Failure(reason: .nonFiniteNumber) }
+        return converted
     }
 }
 

@@ -4,6 +4,21 @@ enum _PathComponent {
     case index(Int)
 }
 
+/// An internal error that collects the path to its cause while it unwinds,
+/// each level adding its own component.
+protocol _PathCollectingFailure: Error {
+    /// The components, innermost first.
+    var reversedPath: [_PathComponent] { get set }
+}
+
+extension _PathCollectingFailure {
+    func adding(_ component: _PathComponent) -> Self {
+        var copy = self
+        copy.reversedPath.append(component)
+        return copy
+    }
+}
+
 /// Formats a path as a JSONPath expression, such as `$.ext.list[2]` or
 /// `$["odd key"]`.
 ///

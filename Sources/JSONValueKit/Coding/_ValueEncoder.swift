@@ -187,8 +187,7 @@ final class _ValueEncoder: Encoder {
 
     func wrapFloat(_ value: Float, key: (any CodingKey)?) throws -> _Pending {
         guard value.isFinite else { return try nonFinite(Double(value), key: key) }
-        // The Double whose shortest text is the Float's, as JSONEncoder writes it.
-        return .value(.double(Double("\(value)")!))
+        return .value(.double(JSONValue._double(shortestTextOf: value)))
     }
 
     private func nonFinite(_ value: Double, key: (any CodingKey)?) throws -> _Pending {
@@ -267,10 +266,8 @@ final class _ValueEncoder: Encoder {
     }
 
     private func wrapDecimal(_ value: Decimal, key: (any CodingKey)?) throws -> _Pending {
-        let text = value.description
-        guard let double = Double(text), double.isFinite else { return try nonFinite(.nan, key: key) }
-        if !text.contains("."), let int = Int(text) { return .value(.int(int)) }
-        return .value(.double(double))
+        guard let converted = JSONValue(_exactly: value) else { return try nonFinite(.nan, key: key) }
+        return .value(converted)
     }
 
     /// Lets a date or data value, or a strategy's closure, encode itself into

@@ -7,7 +7,7 @@ import Foundation
 /// path pays nothing for it.
 struct _JSONWriter: ~Copyable {
     /// A failure on its way up; each level adds its path component.
-    struct Failure: Error {
+    struct Failure: _PathCollectingFailure {
         enum Reason {
             case nonFiniteNumber
             case nestingTooDeep(Int)
@@ -236,13 +236,5 @@ private struct _ASCIISink: TextOutputStream {
         withUnsafeBytes(of: storage) { raw in
             body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<count]))
         }
-    }
-}
-
-extension _JSONWriter.Failure {
-    fileprivate func adding(_ component: _PathComponent) -> Self {
-        var copy = self
-        copy.reversedPath.append(component)
-        return copy
     }
 }
