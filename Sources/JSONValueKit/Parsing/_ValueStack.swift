@@ -25,6 +25,20 @@ struct _ValueStack<Element>: ~Copyable {
         count &+= 1
     }
 
+    /// The top element, if any.
+    @inline(__always)
+    var last: Element? {
+        count == 0 ? nil : base[count &- 1]
+    }
+
+    /// Removes and returns the top element; the stack must not be empty.
+    @inline(__always)
+    @discardableResult
+    mutating func removeLast() -> Element {
+        count &-= 1
+        return (base + count).move()
+    }
+
     private mutating func grow() {
         let newCapacity = capacity &* 2
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)

@@ -57,6 +57,14 @@ struct _ByteBuffer: ~Copyable {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Lets `body` write up to `maximum` bytes straight into the buffer and
+    /// keeps the number of bytes it says it wrote.
+    @inline(__always)
+    mutating func appendInPlace(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(maximum)
+        count &+= body(base + count)
+    }
+
     mutating func removeAll() {
         count = 0
     }

@@ -142,11 +142,25 @@ struct ParserConformanceTests {
         "rejects other structural errors",
         arguments: [
             "{1: 2}", "{'a': 1}", #"{"a" 1}"#, #"{"a": 1 "b": 2}"#, "[1 2]", "[\"a\": 1]", "]", "}", "True",
-            "\u{FEFF}1",
+            "1\u{FEFF}", "[\u{FEFF}1]", "\u{FEFF}\u{FEFF}1",
             "'a'", "{\"a\":1]", "[1}",
         ])
     func structure(_ text: String) {
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+    }
+
+    @Test("a leading byte order mark is skipped, as JSONSerialization and JSONDecoder skip it")
+    func byteOrderMark() throws {
+        #expect(try JSONValue(parsing: "\u{FEFF}[1]") == [1])
+        #expect(try JSONValue(parsing: Data([0xEF, 0xBB, 0xBF]) + Data(" {\"a\": 2}".utf8)) == ["a": 2])
+        // Offsets count the mark's three bytes; columns start after it.
+        #expect(throws: JSONParseError.unexpectedCharacter(UInt8(ascii: "]"), at: .init(line: 1, column: 4, offset: 6)))
+        {
+            try JSONValue(parsing: "\u{FEFF}[1,]")
+        }
+        #expect(throws: JSONParseError.unexpectedEndOfInput(at: .init(line: 1, column: 1, offset: 3))) {
+            try JSONValue(parsing: "\u{FEFF}")
+        }
     }
 
     @Test("duplicate keys: the last one wins")
