@@ -22,6 +22,9 @@ public struct JSONBridgingError: Error, Hashable, Sendable, CustomStringConverti
         /// A floating-point value is infinite or NaN, which JSON cannot
         /// represent.
         case nonFiniteNumber
+
+        /// Arrays and dictionaries nest deeper than `limit` levels.
+        case nestingTooDeep(limit: Int)
     }
 
     /// What made the value impossible to represent.
@@ -50,6 +53,8 @@ public struct JSONBridgingError: Error, Hashable, Sendable, CustomStringConverti
             return "Cannot represent a dictionary key of type \(type) as JSON at \(path): keys must be strings."
         case .nonFiniteNumber:
             return "Cannot represent a non-finite number as JSON at \(path)."
+        case .nestingTooDeep(let limit):
+            return "Cannot represent arrays and dictionaries nested deeper than \(limit) levels at \(path)."
         }
     }
 }

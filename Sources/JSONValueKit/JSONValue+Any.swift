@@ -18,9 +18,9 @@ extension JSONValue {
     /// | --- | --- |
     /// | `NSNull`, a `nil` optional | ``null`` |
     /// | `Bool`, a Boolean `NSNumber` | ``bool(_:)`` |
-    /// | every integer type, an integer `NSNumber` | ``int(_:)``, or ``double(_:)`` beyond `Int` |
+    /// | every integer type, an integer `NSNumber` | ``int(_:)``, or the nearest ``double(_:)`` beyond `Int` |
     /// | `Double`, `Float`, a floating-point `NSNumber` | ``double(_:)`` |
-    /// | `Decimal`, `NSDecimalNumber` | ``int(_:)`` if an integer that fits, otherwise the nearest ``double(_:)`` |
+    /// | `Decimal`, `NSDecimalNumber` | ``int(_:)`` if an integer that fits, otherwise the nearest ``double(_:)``, as parsing its text gives |
     /// | `String`, `Substring`, `NSString` | ``string(_:)`` |
     /// | `[Any]`, `NSArray` | ``array(_:)`` |
     /// | `[String: Any]`, `NSDictionary` with string keys | ``object(_:)`` |
@@ -31,12 +31,22 @@ extension JSONValue {
     /// for `0`, `1` and `true` alike, and only the last becomes a Boolean,
     /// on Linux and on Apple platforms. A `Float` becomes the `Double` whose
     /// shortest decimal form is the `Float`'s (`Float(0.1)` becomes `0.1`), as
-    /// `JSONEncoder` writes it.
+    /// `JSONEncoder` writes it, and so does an `NSNumber` made from a `Float`.
+    ///
+    /// Numbers become what parsing their text would give: an integer beyond
+    /// `Int` or a `Decimal` with a fraction becomes the nearest `Double`
+    /// (`UInt64.max` becomes 2⁶⁴); see <doc:ParsingAndWriting#Numbers>.
+    ///
+    /// Arrays and dictionaries may nest up to ``defaultMaximumNestingDepth``
+    /// (512) levels, as parsed text may; the conversion does not recurse, so
+    /// that depth is safe on a small stack, and deeper input is an error
+    /// rather than a stack overflow.
     ///
     /// - Parameter value: The value to convert.
     /// - Throws: ``JSONBridgingError`` naming the first value that has no JSON
     ///   counterpart (a `Date`, `Data`, `URL`, a non-string dictionary key, an
-    ///   infinite or NaN number) and its path, such as `$.ext.when`.
+    ///   infinite or NaN number) or that nests too deep, and its path, such
+    ///   as `$.ext.when`.
     /// - Complexity: O(*n*) in the number of values nested in `value`.
     public init(any value: Any) throws {
         do {
@@ -57,16 +67,15 @@ extension JSONValue {
     /// let data = try JSONSerialization.data(withJSONObject: value.anyValue)
     /// try JSONValue(any: value.anyValue) == value   // true, and .int stays .int
     /// ```
+    ///
+    /// A non-finite ``double(_:)``, which no JSON text can hold, is returned
+    /// as the `Double` it is, and `JSONSerialization` refuses it; check with
+    /// ``jsonData(options:)`` first if the value may hold one.
+    ///
+    /// - Complexity: O(*n*) in the number of values nested in this one; it
+    ///   does not recurse, so any depth is safe on a small stack.
     public var anyValue: Any {
-        switch self {
-        case .null: return NSNull()
-        case .bool(let value): return value
-        case .int(let value): return value
-        case .double(let value): return value
-        case .string(let value): return value
-        case .array(let elements): return elements.map(\.anyValue)
-        case .object(let members): return members.mapValues(\.anyValue)
-        }
+        _AnyBridge.anyValue(of: self)
     }
 }
 
@@ -88,78 +97,188 @@ enum _AnyBridge {
     /// and on Linux), so that Booleans are recognized by type, not by value.
     private static let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
-    static func value(from value: Any) throws(Failure) -> JSONValue {
+    /// What one `Any` is: a finished value, or a container whose contents
+    /// are still to be converted.
+    private enum Node {
+        case value(JSONValue)
+        case array([Any])
+        case object([(String, Any)])
+    }
+
+    /// An array or dictionary being converted.
+    private struct Frame {
+        var keys: [String]?
+        var children: [Any]
+        var results: [JSONValue] = []
+
+        /// The path component of the child being converted.
+        var component: _PathComponent {
+            keys.map { .key($0[results.count]) } ?? .index(results.count)
+        }
+    }
+
+    /// Converts `root` without recursion: the arrays and dictionaries being
+    /// converted wait on an explicit stack, which also gives the path of a
+    /// failure.
+    static func value(from root: Any) throws(Failure) -> JSONValue {
+        let limit = JSONValue.defaultMaximumNestingDepth
+        var frames: [Frame] = []
+        var next = root
+        while true {
+            var result: JSONValue
+            // Descend into containers until a value is finished.
+            descend: while true {
+                let node: Node
+                do {
+                    node = try classify(next)
+                } catch {
+                    throw Failure(reason: error.reason, reversedPath: frames.reversed().map(\.component))
+                }
+                var frame: Frame
+                switch node {
+                case .value(let value):
+                    result = value
+                    break descend
+                case .array(let elements):
+                    frame = Frame(keys: nil, children: elements)
+                case .object(let members):
+                    frame = Frame(keys: members.map(\.0), children: members.map(\.1))
+                }
+                if frame.children.isEmpty {
+                    result = frame.keys == nil ? .array([]) : .object([:])
+                    break descend
+                }
+                guard frames.count < limit else {
+                    throw Failure(
+                        reason: .nestingTooDeep(limit: limit), reversedPath: frames.reversed().map(\.component))
+                }
+                frame.results.reserveCapacity(frame.children.count)
+                next = frame.children[0]
+                frames.append(frame)
+            }
+            // Ascend: hand the value to its container, and finish the
+            // containers that are complete.
+            while true {
+                guard !frames.isEmpty else { return result }
+                let last = frames.count &- 1
+                frames[last].results.append(result)
+                if frames[last].results.count < frames[last].children.count {
+                    next = frames[last].children[frames[last].results.count]
+                    break
+                }
+                let frame = frames.removeLast()
+                if let keys = frame.keys {
+                    var members: [String: JSONValue] = [:]
+                    members.reserveCapacity(keys.count)
+                    for (key, member) in zip(keys, frame.results) { members[key] = member }
+                    result = .object(members)
+                } else {
+                    result = .array(frame.results)
+                }
+            }
+        }
+    }
+
+    /// Converts a scalar, or lists a container's contents.
+    private static func classify(_ value: Any) throws(Failure) -> Node {
         if let optional = value as? any _OptionalProtocol {
-            guard let wrapped = optional._wrappedAny else { return .null }
-            return try self.value(from: wrapped)
+            guard let wrapped = optional._wrappedAny else { return .value(.null) }
+            return try classify(wrapped)
         }
         // Test for Foundation classes by their dynamic type before any `as?`
         // cast to a Swift value type: `as? Bool` succeeds for `NSNumber(1)`.
         let dynamicType = type(of: value)
         if dynamicType is NSNumber.Type {
-            return try number(value as! NSNumber)
+            return .value(try number(value as! NSNumber))
+        }
+        // By type too: on Linux, `value is NSNull` bridges a Swift array to
+        // an NSArray to find out, recursively, which overflows the stack on
+        // deep input and costs O(n) at every level.
+        if dynamicType is NSNull.Type {
+            return .value(.null)
         }
         switch value {
         case let value as JSONValue:
-            return value
-        case is NSNull:
-            return .null
+            return .value(value)
         case let value as Bool:
-            return .bool(value)
+            return .value(.bool(value))
         case let value as String:
-            return .string(value)
+            return .value(.string(value))
         case let value as Substring:
-            return .string(String(value))
+            return .value(.string(String(value)))
         case let value as Double:
-            return try double(value)
+            return .value(try double(value))
         case let value as Float:
-            guard value.isFinite else { throw Failure(reason: .nonFiniteNumber) }
-            return .double(JSONValue._double(shortestTextOf: value))
+            return .value(try float(value))
         case let value as any BinaryInteger:
-            if let integer = Int(exactly: value) { return .int(integer) }
-            return .double(Double(value))
+            return .value(integer(value))
         case let value as any BinaryFloatingPoint:
-            return try double(Double(value))
+            return .value(try double(Double(value)))
         case let value as Decimal:
-            return try decimal(value)
+            return .value(try decimal(value))
         case let elements as [Any]:
-            var result: [JSONValue] = []
-            result.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                do {
-                    result.append(try self.value(from: element))
-                } catch {
-                    throw error.adding(.index(index))
-                }
-            }
-            return .array(result)
+            return .array(elements)
         case let members as [String: Any]:
-            var result: [String: JSONValue] = [:]
-            result.reserveCapacity(members.count)
-            for (key, member) in members {
-                do {
-                    result[key] = try self.value(from: member)
-                } catch {
-                    throw error.adding(.key(key))
-                }
-            }
-            return .object(result)
+            return .object(members.map { ($0.key, $0.value) })
         case let members as [AnyHashable: Any]:
-            var result: [String: JSONValue] = [:]
+            var result: [(String, Any)] = []
             result.reserveCapacity(members.count)
             for (key, member) in members {
                 guard let key = key.base as? String else {
                     throw Failure(reason: .nonStringKey(_typeName(type(of: key.base), qualified: false)))
                 }
-                do {
-                    result[key] = try self.value(from: member)
-                } catch {
-                    throw error.adding(.key(key))
-                }
+                result.append((key, member))
             }
             return .object(result)
         default:
             throw Failure(reason: .unsupportedType(_typeName(dynamicType, qualified: false)))
+        }
+    }
+
+    /// The value as Foundation types, built without recursion.
+    static func anyValue(of root: JSONValue) -> Any {
+        var frames: [(keys: [String]?, children: [JSONValue], results: [Any])] = []
+        var next = root
+        while true {
+            var result: Any
+            switch next {
+            case .null: result = NSNull()
+            case .bool(let value): result = value
+            case .int(let value): result = value
+            case .double(let value): result = value
+            case .string(let value): result = value
+            case .array(let elements):
+                guard let first = elements.first else {
+                    result = [Any]()
+                    break
+                }
+                frames.append((nil, elements, []))
+                next = first
+                continue
+            case .object(let members):
+                guard let first = members.first else {
+                    result = [String: Any]()
+                    break
+                }
+                frames.append((members.map(\.key), members.map(\.value), []))
+                next = first.value
+                continue
+            }
+            while true {
+                guard !frames.isEmpty else { return result }
+                let last = frames.count &- 1
+                frames[last].results.append(result)
+                if frames[last].results.count < frames[last].children.count {
+                    next = frames[last].children[frames[last].results.count]
+                    break
+                }
+                let frame = frames.removeLast()
+                if let keys = frame.keys {
+                    result = Dictionary(uniqueKeysWithValues: zip(keys, frame.results))
+                } else {
+                    result = frame.results
+                }
+            }
         }
     }
 
@@ -171,15 +290,28 @@ enum _AnyBridge {
             return try decimal(decimalNumber.decimalValue)
         }
         switch UInt8(bitPattern: number.objCType.pointee) {
-        case UInt8(ascii: "d"), UInt8(ascii: "f"):
+        case UInt8(ascii: "d"):
             return try double(number.doubleValue)
+        case UInt8(ascii: "f"):
+            // Like a Float: `NSNumber(value: Float(0.1))` becomes 0.1.
+            return try float(number.floatValue)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
-            let unsigned = number.uint64Value
-            if let integer = Int(exactly: unsigned) { return .int(integer) }
-            return .double(Double(unsigned))
+            return integer(number.uint64Value)
         default:
             return .int(Int(number.int64Value))
         }
+    }
+
+    private static func float(_ value: Float) throws(Failure) -> JSONValue {
+        guard value.isFinite else { throw Failure(reason: .nonFiniteNumber) }
+        return .double(JSONValue._double(shortestTextOf: value))
+    }
+
+    /// An integer as ``JSONValue/int(_:)``, or beyond `Int` as the nearest
+    /// ``JSONValue/double(_:)``, as parsing its text gives.
+    private static func integer(_ value: some BinaryInteger) -> JSONValue {
+        if let integer = Int(exactly: value) { return .int(integer) }
+        return .double(Double(value))
     }
 
     private static func double(_ value: Double) throws(Failure) -> JSONValue {
@@ -188,7 +320,7 @@ enum _AnyBridge {
     }
 
     private static func decimal(_ value: Decimal) throws(Failure) -> JSONValue {
-        guard let converted = JSONValue(_exactly: value) else { throw Failure(reason: .nonFiniteNumber) }
+        guard let converted = JSONValue(_nearest: value) else { throw Failure(reason: .nonFiniteNumber) }
         return converted
     }
 }

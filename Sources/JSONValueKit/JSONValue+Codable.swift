@@ -53,6 +53,10 @@ extension JSONValue: Codable {
             encoder.store(self)
             return
         }
+        try _StackExtension.runCountingDepth { try encodeOnThisStack(to: encoder) }
+    }
+
+    private func encodeOnThisStack(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()

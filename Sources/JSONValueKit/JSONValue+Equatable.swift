@@ -20,6 +20,41 @@ extension JSONValue: Equatable {
     ///   - rhs: Another value to compare.
     /// - Returns: `true` if the values are equal.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        if let equal = shallowEquality(lhs, rhs) { return equal }
+        // Two arrays or two objects of the same size: compare their contents
+        // with a work list rather than recursion, so that deep values are
+        // safe on small stacks.
+        var pending: [(JSONValue, JSONValue)] = [(lhs, rhs)]
+        while let (a, b) = pending.popLast() {
+            switch (a, b) {
+            case (.array(let a), .array(let b)):
+                for (x, y) in zip(a, b) {
+                    guard let equal = shallowEquality(x, y) else {
+                        pending.append((x, y))
+                        continue
+                    }
+                    if !equal { return false }
+                }
+            case (.object(let a), .object(let b)):
+                for (key, x) in a {
+                    guard let y = b[key] else { return false }
+                    guard let equal = shallowEquality(x, y) else {
+                        pending.append((x, y))
+                        continue
+                    }
+                    if !equal { return false }
+                }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether two values are equal, or `nil` for two arrays or two objects
+    /// of the same size, whose contents decide.
+    @inline(__always)
+    private static func shallowEquality(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool? {
         switch (lhs, rhs) {
         case (.null, .null):
             return true
@@ -36,9 +71,9 @@ extension JSONValue: Equatable {
             // Int's range, including 2⁶³, which `Double(Int.max)` rounds to.
             return Int(exactly: b) == a
         case (.array(let a), .array(let b)):
-            return a == b
+            return a.count == b.count ? nil : false
         case (.object(let a), .object(let b)):
-            return a == b
+            return a.count == b.count ? nil : false
         default:
             return false
         }

@@ -5,8 +5,20 @@ extension JSONValue: Hashable {
     /// `Int`'s range hashes like the equal `.int`, so `[.int(1), .double(1)]`
     /// makes a set of one element.
     ///
+    /// Only the first 16 levels of arrays and objects contribute their
+    /// contents; deeper ones contribute their kind and size. Equal values
+    /// still hash alike, and hashing stays safe on small stacks at any depth.
+    ///
     /// - Parameter hasher: The hasher to use when combining the components.
     public func hash(into hasher: inout Hasher) {
+        hash(into: &hasher, depth: 0)
+    }
+
+    /// How many levels of arrays and objects contribute their contents to
+    /// the hash.
+    private static let hashedDepth = 16
+
+    private func hash(into hasher: inout Hasher, depth: Int) {
         switch self {
         case .null:
             hasher.combine(0 as UInt8)
@@ -28,13 +40,26 @@ extension JSONValue: Hashable {
         case .string(let value):
             hasher.combine(3 as UInt8)
             hasher.combine(value)
-        case .array(let value):
+        case .array(let elements):
             hasher.combine(4 as UInt8)
-            hasher.combine(value)
-        case .object(let value):
+            hasher.combine(elements.count)
+            guard depth < Self.hashedDepth else { return }
+            for element in elements {
+                element.hash(into: &hasher, depth: depth &+ 1)
+            }
+        case .object(let members):
             hasher.combine(5 as UInt8)
-            // Dictionary's hash is independent of iteration order.
-            hasher.combine(value)
+            hasher.combine(members.count)
+            guard depth < Self.hashedDepth else { return }
+            // Independent of the members' order, as Dictionary's own hash is.
+            var combined = 0
+            for (key, member) in members {
+                var memberHasher = Hasher()
+                memberHasher.combine(key)
+                member.hash(into: &memberHasher, depth: depth &+ 1)
+                combined ^= memberHasher.finalize()
+            }
+            hasher.combine(combined)
         }
     }
 }

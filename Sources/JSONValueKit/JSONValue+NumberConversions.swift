@@ -5,9 +5,9 @@ import Foundation
 
 extension JSONValue {
     /// A Decimal's value: ``int(_:)`` if it is an integer that fits,
-    /// otherwise the nearest ``double(_:)``; `nil` for NaN or a magnitude
-    /// beyond `Double`.
-    init?(_exactly decimal: Decimal) {
+    /// otherwise the nearest ``double(_:)``, as parsing the Decimal's text
+    /// would give; `nil` for NaN or a magnitude beyond `Double`.
+    init?(_nearest decimal: Decimal) {
         guard decimal.isFinite else { return nil }
         // Decimal's description is its exact value in plain notation;
         // reading that text gives the correctly rounded Double.
@@ -18,6 +18,28 @@ extension JSONValue {
         }
         guard let double = Double(text), double.isFinite else { return nil }
         self = .double(double)
+    }
+
+    /// Whether a Decimal comes back unchanged from ``init(_nearest:)``: its
+    /// digits survive a `Double` (`123456789.123456789` does not).
+    static func _holdsExactly(_ decimal: Decimal) -> Bool {
+        switch JSONValue(_nearest: decimal) {
+        case .int: return true
+        case .double(let double): return Decimal(string: "\(double)") == decimal
+        default: return false
+        }
+    }
+
+    /// An integer's value: ``int(_:)`` if it fits, otherwise a
+    /// ``double(_:)`` if a `Double` holds it exactly; `nil` otherwise.
+    init?(_exactly integer: some BinaryInteger) {
+        if let int = Int(exactly: integer) {
+            self = .int(int)
+        } else if let double = Double(exactly: integer) {
+            self = .double(double)
+        } else {
+            return nil
+        }
     }
 
     /// The Double whose shortest text is the Float's (`Float(0.1)` gives

@@ -35,6 +35,16 @@ enum _JSONValueProbe {
         trying first: Kind,
         firstElement: Kind = .string
     ) throws -> JSONValue {
+        try _StackExtension.runCountingDepth {
+            try decodeOnThisStack(from: decoder, trying: first, firstElement: firstElement)
+        }
+    }
+
+    private static func decodeOnThisStack(
+        from decoder: any Decoder,
+        trying first: Kind,
+        firstElement: Kind
+    ) throws -> JSONValue {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { return .null }
         if let value = try attempt(first, container, decoder, firstElement) { return value }

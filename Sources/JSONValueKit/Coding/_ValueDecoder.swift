@@ -8,12 +8,15 @@ final class _ValueDecoder: Decoder {
     private let key: (any CodingKey)?
     private let parent: _ValueDecoder?
     let options: _DecodingOptions
+    /// How many decoders lead to this one.
+    private let depth: Int
 
     init(value: JSONValue, key: (any CodingKey)?, parent: _ValueDecoder?, options: _DecodingOptions) {
         self.value = value
         self.key = key
         self.parent = parent
         self.options = options
+        depth = parent.map { $0.depth &+ 1 } ?? 0
     }
 
     var codingPath: [any CodingKey] { path(appending: nil) }
@@ -125,7 +128,17 @@ final class _ValueDecoder: Decoder {
             if let exact = T(exactly: int) { return exact }
             throw DecodingError.dataCorrupted(context(key, "Number \(int) does not fit in \(T.self)."))
         case .double(let double):
-            if let exact = T(exactly: double) { return exact }
+            // Beyond 2⁵³ a Double no longer holds every integer, so the text
+            // this double came from may have been a different integer
+            // (9223372036854775809 parses as 2⁶³): refuse rather than guess.
+            if double.magnitude <= 0x1p53, let exact = T(exactly: double) { return exact }
+            if T(exactly: double) != nil {
+                throw DecodingError.dataCorrupted(
+                    context(
+                        key,
+                        "Number \(JSONValue.double(double)) is beyond 2^53, where JSONValue's Double may have rounded the integer it was read from."
+                    ))
+            }
             throw DecodingError.dataCorrupted(
                 context(key, "Number \(JSONValue.double(double)) does not fit in \(T.self)."))
         default:
@@ -187,7 +200,7 @@ final class _ValueDecoder: Decoder {
             // Like JSONDecoder, the keys of [String: T] are not converted.
             return try dictionary._decode(from: decoder) as! T
         }
-        return try T(from: decoder)
+        return try _StackExtension.run(depth: decoder.depth) { try T(from: decoder) }
     }
 
     private func unwrapDate(_ value: JSONValue, key: (any CodingKey)?) throws -> Date {

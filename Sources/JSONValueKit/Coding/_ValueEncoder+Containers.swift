@@ -18,15 +18,33 @@ struct _KeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         object.set(name(key), try encoder.wrapFloat(value, key: key))
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { object.set(name(key), .value(.int(value))) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { object.set(name(key), encoder.wrapInteger(value)) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws {
+        object.set(name(key), try encoder.wrapInteger(value, key: key))
+    }
+    mutating func encode(_ value: Int16, forKey key: Key) throws {
+        object.set(name(key), try encoder.wrapInteger(value, key: key))
+    }
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+        object.set(name(key), try encoder.wrapInteger(value, key: key))
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        object.set(name(key), try encoder.wrapInteger(value, key: key))
+    }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        object.set(name(key), try encoder.wrapInteger(value, key: key))
+    }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+        object.set(name(key), try encoder.wrapInteger(value, key: key))
+    }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws {
+        object.set(name(key), try encoder.wrapInteger(value, key: key))
+    }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+        object.set(name(key), try encoder.wrapInteger(value, key: key))
+    }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        object.set(name(key), try encoder.wrapInteger(value, key: key))
+    }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         object.set(name(key), try encoder.wrap(value, key: key))
@@ -79,15 +97,15 @@ struct _UnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Double) throws { array.append(try encoder.wrapDouble(value, key: indexKey)) }
     mutating func encode(_ value: Float) throws { array.append(try encoder.wrapFloat(value, key: indexKey)) }
     mutating func encode(_ value: Int) throws { array.append(.value(.int(value))) }
-    mutating func encode(_ value: Int8) throws { array.append(encoder.wrapInteger(value)) }
-    mutating func encode(_ value: Int16) throws { array.append(encoder.wrapInteger(value)) }
-    mutating func encode(_ value: Int32) throws { array.append(encoder.wrapInteger(value)) }
-    mutating func encode(_ value: Int64) throws { array.append(encoder.wrapInteger(value)) }
-    mutating func encode(_ value: UInt) throws { array.append(encoder.wrapInteger(value)) }
-    mutating func encode(_ value: UInt8) throws { array.append(encoder.wrapInteger(value)) }
-    mutating func encode(_ value: UInt16) throws { array.append(encoder.wrapInteger(value)) }
-    mutating func encode(_ value: UInt32) throws { array.append(encoder.wrapInteger(value)) }
-    mutating func encode(_ value: UInt64) throws { array.append(encoder.wrapInteger(value)) }
+    mutating func encode(_ value: Int8) throws { array.append(try encoder.wrapInteger(value, key: indexKey)) }
+    mutating func encode(_ value: Int16) throws { array.append(try encoder.wrapInteger(value, key: indexKey)) }
+    mutating func encode(_ value: Int32) throws { array.append(try encoder.wrapInteger(value, key: indexKey)) }
+    mutating func encode(_ value: Int64) throws { array.append(try encoder.wrapInteger(value, key: indexKey)) }
+    mutating func encode(_ value: UInt) throws { array.append(try encoder.wrapInteger(value, key: indexKey)) }
+    mutating func encode(_ value: UInt8) throws { array.append(try encoder.wrapInteger(value, key: indexKey)) }
+    mutating func encode(_ value: UInt16) throws { array.append(try encoder.wrapInteger(value, key: indexKey)) }
+    mutating func encode(_ value: UInt32) throws { array.append(try encoder.wrapInteger(value, key: indexKey)) }
+    mutating func encode(_ value: UInt64) throws { array.append(try encoder.wrapInteger(value, key: indexKey)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         array.append(try encoder.wrap(value, key: indexKey))
@@ -128,15 +146,15 @@ struct _SingleValueEncodingContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: Double) throws { encoder.storage = try encoder.wrapDouble(value, key: nil) }
     mutating func encode(_ value: Float) throws { encoder.storage = try encoder.wrapFloat(value, key: nil) }
     mutating func encode(_ value: Int) throws { encoder.storage = .value(.int(value)) }
-    mutating func encode(_ value: Int8) throws { encoder.storage = encoder.wrapInteger(value) }
-    mutating func encode(_ value: Int16) throws { encoder.storage = encoder.wrapInteger(value) }
-    mutating func encode(_ value: Int32) throws { encoder.storage = encoder.wrapInteger(value) }
-    mutating func encode(_ value: Int64) throws { encoder.storage = encoder.wrapInteger(value) }
-    mutating func encode(_ value: UInt) throws { encoder.storage = encoder.wrapInteger(value) }
-    mutating func encode(_ value: UInt8) throws { encoder.storage = encoder.wrapInteger(value) }
-    mutating func encode(_ value: UInt16) throws { encoder.storage = encoder.wrapInteger(value) }
-    mutating func encode(_ value: UInt32) throws { encoder.storage = encoder.wrapInteger(value) }
-    mutating func encode(_ value: UInt64) throws { encoder.storage = encoder.wrapInteger(value) }
+    mutating func encode(_ value: Int8) throws { encoder.storage = try encoder.wrapInteger(value, key: nil) }
+    mutating func encode(_ value: Int16) throws { encoder.storage = try encoder.wrapInteger(value, key: nil) }
+    mutating func encode(_ value: Int32) throws { encoder.storage = try encoder.wrapInteger(value, key: nil) }
+    mutating func encode(_ value: Int64) throws { encoder.storage = try encoder.wrapInteger(value, key: nil) }
+    mutating func encode(_ value: UInt) throws { encoder.storage = try encoder.wrapInteger(value, key: nil) }
+    mutating func encode(_ value: UInt8) throws { encoder.storage = try encoder.wrapInteger(value, key: nil) }
+    mutating func encode(_ value: UInt16) throws { encoder.storage = try encoder.wrapInteger(value, key: nil) }
+    mutating func encode(_ value: UInt32) throws { encoder.storage = try encoder.wrapInteger(value, key: nil) }
+    mutating func encode(_ value: UInt64) throws { encoder.storage = try encoder.wrapInteger(value, key: nil) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         encoder.storage = try encoder.wrap(value, key: nil)

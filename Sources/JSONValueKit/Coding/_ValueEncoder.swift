@@ -115,10 +115,14 @@ final class _ValueEncoder: Encoder {
     private let key: (any CodingKey)?
     let options: _EncodingOptions
 
+    /// How many encoders lead to this one.
+    private let depth: Int
+
     init(parent: _ValueEncoder?, key: (any CodingKey)?, options: _EncodingOptions) {
         self.parent = parent
         self.key = key
         self.options = options
+        depth = parent.map { $0.depth &+ 1 } ?? 0
     }
 
     /// An encoder one level down, for the member or element at `key`.
@@ -204,9 +208,27 @@ final class _ValueEncoder: Encoder {
         )
     }
 
-    func wrapInteger<T: BinaryInteger>(_ value: T) -> _Pending {
+    /// An integer as ``JSONValue/int(_:)``, or beyond `Int` as a
+    /// ``JSONValue/double(_:)`` if a `Double` holds it exactly; anything else
+    /// would decode back as a different number, so it is an error.
+    func wrapInteger<T: BinaryInteger>(_ value: T, key: (any CodingKey)?) throws -> _Pending {
         if let int = Int(exactly: value) { return .value(.int(int)) }
-        return .value(.double(Double(value)))
+        guard let converted = JSONValue(_exactly: value) else {
+            throw inexact(value, "\(value)", key: key)
+        }
+        return .value(converted)
+    }
+
+    /// The error for a number that a ``JSONValue`` cannot hold exactly.
+    private func inexact(_ value: Any, _ text: String, key: (any CodingKey)?) -> EncodingError {
+        EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: key.map { codingPath + [$0] } ?? codingPath,
+                debugDescription:
+                    "The number \(text) cannot be held exactly by a JSONValue (an Int, or a Double beyond Int's range)."
+            )
+        )
     }
 
     /// Encodes any value, as the member or element `key` of this encoder's
@@ -236,7 +258,7 @@ final class _ValueEncoder: Encoder {
             // Like JSONEncoder, the keys of [String: T] are not converted.
             return try dictionary._encode(with: encoder)
         }
-        try value.encode(to: encoder)
+        try _StackExtension.run(depth: encoder.depth) { try value.encode(to: encoder) }
         return encoder.takeStorage()
     }
 
@@ -266,7 +288,10 @@ final class _ValueEncoder: Encoder {
     }
 
     private func wrapDecimal(_ value: Decimal, key: (any CodingKey)?) throws -> _Pending {
-        guard let converted = JSONValue(_exactly: value) else { return try nonFinite(.nan, key: key) }
+        guard let converted = JSONValue(_nearest: value) else { return try nonFinite(.nan, key: key) }
+        // A Decimal with more digits than a Double keeps would decode back
+        // as a different number.
+        guard JSONValue._holdsExactly(value) else { throw inexact(value, value.description, key: key) }
         return .value(converted)
     }
 

@@ -207,10 +207,8 @@ struct _JSONWriter: ~Copyable {
 
     /// Writes a value that is not a container, or opens one: writes its
     /// opening bracket and returns its frame, unless it is empty.
-    ///
-    /// - Parameters:
-    ///   - depth: How many containers enclose `value`.
-    ///   - path: The frames that lead to `value`, for an error.
+    /// `depth` containers enclose `value`; `path` gives the frames that lead
+    /// to it, for an error.
     private mutating func open(_ value: JSONValue, depth: Int, path: () -> [Frame]) throws(Failure) -> Frame? {
         switch value {
         case .array(let elements):

@@ -21,7 +21,7 @@ struct EncoderParityTests {
     func widths() {
         expectEncodingParity(
             Widths(
-                i8: .min, i16: .max, i32: -5, i64: .max, u: 7, u8: .max, u16: 1, u32: .max, u64: .max, f: 0.1,
+                i8: .min, i16: .max, i32: -5, i64: .max, u: 7, u8: .max, u16: 1, u32: .max, u64: 1 << 63, f: 0.1,
                 d: -0.0)
         )
     }

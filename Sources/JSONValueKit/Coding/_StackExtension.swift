@@ -1,0 +1,100 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps deep recursion through `Decoder` and `Encoder` within a small stack.
+///
+/// Codable recursion cannot be made iterative: each nested value decodes
+/// itself through the coder. A secondary thread on Apple platforms has a
+/// 512 KiB stack, and a level of `JSONValue` through `JSONDecoder`, or of a
+/// recursive model through ``JSONValueDecoder``, takes 2 to 5 KiB of it, so
+/// 512 levels (the depth limit of Foundation's parser and ours) would
+/// overflow. Every `interval` levels, the rest of the recursion therefore
+/// continues on a new thread with a stack of its own, while the calling
+/// thread waits. Documents nested less deeply than `interval` levels, that is
+/// nearly all of them, never leave the calling thread.
+///
+/// The body runs on the other thread with the calling thread blocked, so no
+/// state is ever used by two threads at once. What does not cross over is
+/// thread identity: task-local values and `Thread.current` differ inside a
+/// model's `init(from:)` that runs more than `interval` levels deep.
+enum _StackExtension {
+    /// How many levels run on one stack: 64 levels at 5 KiB take 320 KiB,
+    /// which leaves room on a 512 KiB stack for what the caller already uses.
+    static let interval = 64
+
+    /// The stack size of each new thread; 64 levels need well under 1 MiB
+    /// even in a debug build.
+    static let stackSize = 4 << 20
+
+    /// Runs `body`, on a new thread with a new stack when `depth` is a
+    /// positive multiple of ``interval``.
+    @inline(__always)
+    static func run<Result>(depth: Int, _ body: () throws -> Result) throws -> Result {
+        if depth == 0 || depth % interval != 0 { return try body() }
+        return try onNewStack(body)
+    }
+
+    /// Runs `body` on a new thread with a stack of ``stackSize`` bytes and
+    /// waits for it.
+    static func onNewStack<Result>(_ body: () throws -> Result) throws -> Result {
+        try withoutActuallyEscaping(body) { body in
+            let box = _Box(body)
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                box.run()
+                done.signal()
+            }
+            thread.stackSize = stackSize
+            thread.start()
+            done.wait()
+            return try box.result!.get()
+        }
+    }
+
+    /// A body and its result, handed to the other thread while the calling
+    /// thread waits for it; never used by two threads at once.
+    private final class _Box<Result>: @unchecked Sendable {
+        /// Dropped as soon as it has run: `withoutActuallyEscaping` checks
+        /// that nothing holds it any more when the caller returns.
+        private var body: (() throws -> Result)?
+        private(set) var result: Swift.Result<Result, any Error>?
+
+        init(_ body: @escaping () throws -> Result) {
+            self.body = body
+        }
+
+        func run() {
+            guard let body else { return }
+            self.body = nil
+            result = Swift.Result { try body() }
+        }
+    }
+
+    // MARK: Depth on this thread
+
+    /// How deep `JSONValue`'s own `init(from:)` and `encode(to:)` are nested
+    /// on the current thread; they see other coders only through the
+    /// `Decoder` and `Encoder` protocols, which carry no depth.
+    private static let depthKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Runs `body` one level deeper on this thread's count, moving to a new
+    /// stack every ``interval`` levels.
+    static func runCountingDepth<Result>(_ body: () throws -> Result) throws -> Result {
+        let key = depthKey
+        let depth = Int(bitPattern: pthread_getspecific(key)) &+ 1
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: depth))
+        defer { pthread_setspecific(key, UnsafeRawPointer(bitPattern: depth &- 1)) }
+        return try run(depth: depth, body)
+    }
+}
