@@ -70,7 +70,7 @@ extension JSONValue {
     ///
     /// A non-finite ``double(_:)``, which no JSON text can hold, is returned
     /// as the `Double` it is, and `JSONSerialization` refuses it; check with
-    /// ``jsonData(options:)`` first if the value may hold one.
+    /// ``jsonData(options:maximumNestingDepth:)`` first if the value may hold one.
     ///
     /// - Complexity: O(*n*) in the number of values nested in this one; it
     ///   does not recurse, so any depth is safe on a small stack.

@@ -7,7 +7,7 @@ extension JSONValue: CustomStringConvertible {
     /// print(value)   // {"a":"x/y","b":[1,2.5]}
     /// ```
     ///
-    /// Slashes are not escaped. Unlike ``jsonString(options:)``, which throws,
+    /// Slashes are not escaped. Unlike ``jsonString(options:maximumNestingDepth:)``, which throws,
     /// `description` writes an infinite or NaN double as `null` and does not
     /// limit the nesting depth, so that it can always be printed.
     public var description: String {

@@ -74,8 +74,9 @@
 public enum JSONValue: Sendable {
     /// A JSON object: an unordered collection of members keyed by string.
     ///
-    /// Duplicate keys cannot be represented; where a source has them, the last
-    /// one wins.
+    /// Duplicate keys cannot be represented. Where a source has them, the last
+    /// one wins with ``init(parsing:options:)-(String,_)``; through
+    /// `JSONDecoder`, which reads the text itself, Foundation keeps the first.
     case object([String: JSONValue])
 
     /// A JSON array: an ordered list of values.

@@ -72,7 +72,24 @@ func depth(of value: JSONValue) -> Int {
     }
 }
 
+let usage = """
+    usage: jsonvalue-demo [path | -]
+
+    With no argument, decodes a built-in payload with an open-ended `ext`
+    field, edits it and prints it again. With a path, or - for standard input,
+    parses that JSON file and prints its kind, member count and depth; bad
+    input prints the error with its line, column and byte offset and exits 1.
+    """
+
 let arguments = CommandLine.arguments.dropFirst()
+if let first = arguments.first, first == "-h" || first == "--help" {
+    print(usage)
+    exit(0)
+}
+if arguments.count > 1 || (arguments.first.map { $0.hasPrefix("-") && $0 != "-" } ?? false) {
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(2)
+}
 do {
     if let path = arguments.first {
         try summarize(path: path)

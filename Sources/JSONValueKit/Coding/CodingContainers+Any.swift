@@ -155,7 +155,10 @@ extension JSONValue {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
-                    codingPath: codingPath, debugDescription: error.description, underlyingError: error)
+                    // Without the final period: the error's own description
+                    // adds one before "Underlying error".
+                    codingPath: codingPath, debugDescription: String(error.description.dropLast()),
+                    underlyingError: error)
             )
         }
     }

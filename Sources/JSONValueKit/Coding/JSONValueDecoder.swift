@@ -37,8 +37,14 @@ import Foundation
 ///   strategy cannot read inside `decodeIfPresent`, is a
 ///   `DecodingError.dataCorrupted` with the value's coding path, where
 ///   `JSONDecoder` reports an empty path.
-/// - ``JSONValue`` holds integers beyond `Int` as doubles, so a `UInt64`
-///   above `Int.max` decodes only if a `Double` holds it exactly.
+/// - ``JSONValue`` holds integers beyond `Int` as doubles, which may have
+///   been rounded on the way in, so an integer type decodes from a double
+///   only up to 2⁵³ in magnitude and is refused beyond (`JSONDecoder` reads
+///   `9223372036854775809` into a `UInt64` exactly). See
+///   <doc:ParsingAndWriting#Numbers>.
+/// - A model nested more than 64 levels deep decodes the deeper levels on
+///   another thread, so that deep input cannot overflow a small stack;
+///   task-local values are not visible there.
 public struct JSONValueDecoder: Sendable {
     /// How to map the keys of objects to coding keys; `JSONDecoder`'s type.
     public typealias KeyDecodingStrategy = JSONDecoder.KeyDecodingStrategy

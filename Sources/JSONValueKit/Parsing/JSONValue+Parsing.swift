@@ -20,12 +20,17 @@ extension JSONValue {
     ///   becomes the correctly rounded ``double(_:)``. A magnitude too large
     ///   for `Double` (such as `1e400`) is an error; one too small becomes
     ///   zero.
-    /// - **Duplicate keys**: the last one wins.
+    /// - **Duplicate keys**: the last one wins. (Through `JSONDecoder`, which
+    ///   reads the text itself, Foundation keeps the first.)
     /// - **Lone surrogates**: a `\u` escape of half a surrogate pair is an
     ///   error, because no Swift string can hold it.
     /// - **Nesting**: deeper than ``ParsingOptions/maximumNestingDepth`` (512
-    ///   by default) is an error, never a stack overflow.
-    /// - **Byte order mark**: not accepted, as RFC 8259 allows.
+    ///   by default) is an error, never a stack overflow. The parser does not
+    ///   recurse beyond a few levels, so any depth is safe on a thread with a
+    ///   small stack.
+    /// - **Byte order mark**: a UTF-8 byte order mark at the start is skipped,
+    ///   as RFC 8259 allows and as `JSONSerialization` and `JSONDecoder` do;
+    ///   error offsets still count its three bytes.
     ///
     /// - Parameters:
     ///   - text: The JSON text.

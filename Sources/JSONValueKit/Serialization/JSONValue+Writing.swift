@@ -20,16 +20,27 @@ extension JSONValue {
     /// `"`, `\`, control characters and, unless
     /// ``WritingOptions/withoutEscapingSlashes`` is given, `/`.
     ///
-    /// - Parameter options: How to format the text; compact, in the objects'
-    ///   own key order, by default.
+    /// A value parsed with a raised
+    /// ``ParsingOptions/maximumNestingDepth`` is written back with the same
+    /// `maximumNestingDepth`. The writer does not recurse beyond a few levels,
+    /// so any depth is safe on a thread with a small stack.
+    ///
+    /// - Parameters:
+    ///   - options: How to format the text; compact, in the objects' own key
+    ///     order, by default.
+    ///   - maximumNestingDepth: How many levels of arrays and objects the value
+    ///     may nest; 512 by default, as for parsing.
     /// - Returns: The JSON text.
     /// - Throws: ``JSONWritingError/nonFiniteNumber(path:)`` for an infinite or
     ///   NaN double, and ``JSONWritingError/nestingTooDeep(limit:path:)`` for
-    ///   arrays and objects nested deeper than ``defaultMaximumNestingDepth``.
+    ///   arrays and objects nested deeper than `maximumNestingDepth`.
     /// - Complexity: O(*n*) in the size of the output, plus sorting each
     ///   object's keys with ``WritingOptions/sortedKeys``.
-    public func jsonString(options: WritingOptions = []) throws -> String {
-        let writer = try written(options: options)
+    public func jsonString(
+        options: WritingOptions = [],
+        maximumNestingDepth: Int = JSONValue.defaultMaximumNestingDepth
+    ) throws -> String {
+        let writer = try written(options: options, maximumNestingDepth: maximumNestingDepth)
         return String(decoding: writer.output.bytes, as: UTF8.self)
     }
 
@@ -39,17 +50,24 @@ extension JSONValue {
     /// let data = try value.jsonData(options: [.prettyPrinted, .sortedKeys])
     /// ```
     ///
-    /// - Parameter options: How to format the text; compact, in the objects'
-    ///   own key order, by default.
+    /// - Parameters:
+    ///   - options: How to format the text; compact, in the objects' own key
+    ///     order, by default.
+    ///   - maximumNestingDepth: How many levels of arrays and objects the value
+    ///     may nest; 512 by default, as for parsing.
     /// - Returns: The JSON text as UTF-8 bytes.
-    /// - Throws: ``JSONWritingError`` as ``jsonString(options:)`` does.
-    public func jsonData(options: WritingOptions = []) throws -> Data {
-        let writer = try written(options: options)
+    /// - Throws: ``JSONWritingError`` as
+    ///   ``jsonString(options:maximumNestingDepth:)`` does.
+    public func jsonData(
+        options: WritingOptions = [],
+        maximumNestingDepth: Int = JSONValue.defaultMaximumNestingDepth
+    ) throws -> Data {
+        let writer = try written(options: options, maximumNestingDepth: maximumNestingDepth)
         return Data(buffer: writer.output.bytes)
     }
 
-    private func written(options: WritingOptions) throws(JSONWritingError) -> _JSONWriter {
-        var writer = _JSONWriter(options: options, depthLimit: Self.defaultMaximumNestingDepth)
+    private func written(options: WritingOptions, maximumNestingDepth: Int) throws(JSONWritingError) -> _JSONWriter {
+        var writer = _JSONWriter(options: options, depthLimit: maximumNestingDepth)
         do {
             try writer.write(self)
         } catch {

@@ -1,6 +1,6 @@
 extension JSONValue {
-    /// Options for writing JSON text with ``JSONValue/jsonString(options:)``
-    /// and ``JSONValue/jsonData(options:)``.
+    /// Options for writing JSON text with ``JSONValue/jsonString(options:maximumNestingDepth:)``
+    /// and ``JSONValue/jsonData(options:maximumNestingDepth:)``.
     ///
     /// The names and meanings are those of `JSONEncoder.OutputFormatting`:
     ///

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JSONValueKit
 
-@Suite("Corpora")
+@Suite("Corpora", .enabled(if: Corpus.isAvailable, Corpus.skipReason))
 struct CorpusTests {
     @Test("the native parser agrees with JSONSerialization and JSONDecoder", arguments: Corpus.names)
     func agreesWithFoundation(_ name: String) throws {

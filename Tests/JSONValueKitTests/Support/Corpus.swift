@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The shared benchmark corpora, in `../shared/corpus/` beside the package.
 enum Corpus {
@@ -13,6 +14,16 @@ enum Corpus {
             .deletingLastPathComponent()
             .appendingPathComponent("shared/corpus")
     }
+
+    /// Whether the corpora can be read. CI sets `JSONVALUEKIT_REQUIRE_SHARED`
+    /// so that a missing folder fails the tests instead of skipping them.
+    static var isAvailable: Bool {
+        ProcessInfo.processInfo.environment["JSONVALUEKIT_REQUIRE_SHARED"] != nil
+            || FileManager.default.fileExists(atPath: directory.path)
+    }
+
+    /// Why corpus tests are skipped on a clone without `../shared/`.
+    static let skipReason: Comment = "needs ../shared/corpus beside the repository"
 
     static func data(_ name: String) throws -> Data {
         try Data(contentsOf: directory.appendingPathComponent(name))

@@ -27,8 +27,18 @@ import JSONValueKit
 /// try Int.fetchOne(db, sql: "SELECT json_extract(ext, '$.a.b') FROM player")  // 1
 /// ```
 ///
-/// `nil` is stored as SQL `NULL` and ``JSONValueKit/JSONValue/null`` as the JSON text `null`,
-/// so an optional column keeps the two apart.
+/// An optional column keeps Swift's `nil` and JSON's `null` apart: `nil` is
+/// stored as SQL `NULL` and reads back as `nil`, while
+/// ``JSONValueKit/JSONValue/null`` is stored as the JSON text `null` and reads
+/// back as `.null`; the same holds for `Row` access and for
+/// `Optional<JSONValue>.fetchOne` and `fetchAll`. A non-optional `JSONValue`
+/// refuses SQL `NULL` with a decoding error rather than inventing `.null`:
+/// declare the property optional where the column may be `NULL`.
+///
+/// Beware of `nil` literals: where a `JSONValue` is expected, as beside a
+/// `JSONValue` branch of a conditional, `nil` is the JSON `.null` (through
+/// `ExpressibleByNilLiteral`), not `Optional.none`. Write
+/// `Optional<JSONValue>.none` to be explicit.
 // This module exists to add this conformance: neither JSONValueKit, which has no
 // dependencies, nor GRDB can declare it, so it is retroactive by design.
 // swift-format-ignore: AvoidRetroactiveConformances
@@ -47,15 +57,16 @@ extension JSONValue: @retroactive DatabaseValueConvertible {
     ///
     /// Text and blobs are parsed as JSON. Integers and reals, as SQLite's JSON
     /// functions return them, become ``JSONValueKit/JSONValue/int(_:)`` and
-    /// ``JSONValueKit/JSONValue/double(_:)``, and `NULL` becomes ``JSONValueKit/JSONValue/null``.
+    /// ``JSONValueKit/JSONValue/double(_:)``. SQL `NULL` is no value at all:
+    /// an optional reads it as `nil`, and a non-optional `JSONValue` refuses it.
     ///
     /// - Parameter dbValue: The database value.
-    /// - Returns: The value, or `nil` if the text is not valid JSON, which
-    ///   GRDB reports as a decoding error naming the column.
+    /// - Returns: The value, or `nil` for SQL `NULL` or text that is not valid
+    ///   JSON, which GRDB reports as a decoding error naming the column.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> JSONValue? {
         switch dbValue.storage {
         case .null:
-            return .null
+            return nil
         case .int64(let value):
             return .int(Int(value))
         case .double(let value):

@@ -89,10 +89,12 @@ struct JSONValueDatabaseTests {
     @Test("every case round-trips through a database file, case for case")
     func roundTrip() throws {
         try withDatabase { queue in
-            let players = Self.values.enumerated().map { index, value in
-                Player(
-                    id: Int64(index + 1), name: "p\(index)", ext: value,
-                    extra: index % 3 == 0 ? nil : (index % 3 == 1 ? .null : value))
+            let players = Self.values.enumerated().map { index, value -> Player in
+                // `Optional<JSONValue>.none`, not `nil`: beside a JSONValue
+                // branch, a bare `nil` literal is typed as `.null`.
+                let extra: JSONValue? =
+                    index % 3 == 0 ? Optional<JSONValue>.none : (index % 3 == 1 ? .some(.null) : .some(value))
+                return Player(id: Int64(index + 1), name: "p\(index)", ext: value, extra: extra)
             }
             try queue.write { db in
                 for player in players { try player.insert(db) }
@@ -104,6 +106,51 @@ struct JSONValueDatabaseTests {
                 #expect(
                     identical(stored.extra, original.extra),
                     "\(String(describing: original.extra)) came back as \(String(describing: stored.extra))")
+            }
+        }
+    }
+
+    @Test("Swift nil is SQL NULL is nil; .null is the JSON text null is .null")
+    func nilVersusNull() throws {
+        try withDatabase { queue in
+            try queue.write { db in
+                try Player(id: 1, name: "none", ext: 1, extra: Optional<JSONValue>.none).insert(db)
+                try Player(id: 2, name: "null", ext: 1, extra: .some(.null)).insert(db)
+            }
+            try queue.read { db in
+                #expect(
+                    try String.fetchAll(db, sql: "SELECT typeof(extra) FROM player ORDER BY id") == ["null", "text"])
+                // Records.
+                let players = try Player.order(Column("id")).fetchAll(db)
+                #expect(players[0].extra == Optional<JSONValue>.none)
+                #expect(players[1].extra == .some(.null))
+                // Row access.
+                let rows = try Row.fetchAll(db, sql: "SELECT extra FROM player ORDER BY id")
+                #expect((rows[0]["extra"] as JSONValue?) == Optional<JSONValue>.none)
+                #expect((rows[1]["extra"] as JSONValue?) == .some(.null))
+                // Fetching values.
+                let all = try Optional<JSONValue>.fetchAll(db, sql: "SELECT extra FROM player ORDER BY id")
+                #expect(all == [Optional<JSONValue>.none, .some(.null)])
+                let none = try Optional<JSONValue>.fetchOne(db, sql: "SELECT extra FROM player WHERE id = 1")
+                #expect(none == .some(Optional<JSONValue>.none))
+                #expect(try JSONValue.fetchOne(db, sql: "SELECT extra FROM player WHERE id = 2") == .some(.null))
+                #expect(try JSONValue.fetchOne(db, sql: "SELECT extra FROM player WHERE id = 1") == nil)
+            }
+        }
+    }
+
+    @Test("a non-optional JSONValue refuses SQL NULL rather than inventing .null")
+    func nonOptionalFromNull() throws {
+        struct Strict: Codable, FetchableRecord, TableRecord {
+            static let databaseTableName = "player"
+            var extra: JSONValue
+        }
+        try withDatabase { queue in
+            try queue.write { db in
+                try Player(id: 1, name: "none", ext: 1, extra: Optional<JSONValue>.none).insert(db)
+            }
+            try queue.read { db in
+                #expect(throws: (any Error).self) { try Strict.fetchAll(db, sql: "SELECT extra FROM player") }
             }
         }
     }
