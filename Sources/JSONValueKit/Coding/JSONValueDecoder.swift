@@ -42,7 +42,7 @@ import Foundation
 ///   only up to 2⁵³ in magnitude and is refused beyond (`JSONDecoder` reads
 ///   `9223372036854775809` into a `UInt64` exactly). See
 ///   <doc:ParsingAndWriting#Numbers>.
-/// - A model nested more than 64 levels deep decodes the deeper levels on
+/// - A model nested more than 32 levels deep decodes the deeper levels on
 ///   another thread, so that deep input cannot overflow a small stack;
 ///   task-local values are not visible there.
 public struct JSONValueDecoder: Sendable {

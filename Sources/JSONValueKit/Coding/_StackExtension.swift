@@ -15,22 +15,24 @@ import Darwin
 /// 512 KiB stack, and a level of `JSONValue` through `JSONDecoder`, or of a
 /// recursive model through ``JSONValueDecoder``, takes 2 to 5 KiB of it, so
 /// 512 levels (the depth limit of Foundation's parser and ours) would
-/// overflow. Every `interval` levels, the rest of the recursion therefore
+/// overflow. Every ``interval`` levels, the rest of the recursion therefore
 /// continues on a new thread with a stack of its own, while the calling
-/// thread waits. Documents nested less deeply than `interval` levels, that is
+/// thread waits. Documents nested less deeply than 32 levels, that is
 /// nearly all of them, never leave the calling thread.
 ///
 /// The body runs on the other thread with the calling thread blocked, so no
 /// state is ever used by two threads at once. What does not cross over is
 /// thread identity: task-local values and `Thread.current` differ inside a
-/// model's `init(from:)` that runs more than `interval` levels deep.
+/// model's `init(from:)` that runs more than 32 levels deep.
 enum _StackExtension {
-    /// How many levels run on one stack: 64 levels at 5 KiB take 320 KiB,
-    /// which leaves room on a 512 KiB stack for what the caller already uses.
-    static let interval = 64
+    /// How many levels run on one stack: a level takes up to 5 KiB in a
+    /// debug build and about three times that under the address sanitizer,
+    /// so 32 levels leave room on a 512 KiB stack for what the caller already
+    /// uses.
+    static let interval = 32
 
-    /// The stack size of each new thread; 64 levels need well under 1 MiB
-    /// even in a debug build.
+    /// The stack size of each new thread; 32 levels need well under 1 MiB
+    /// even in a debug build under the address sanitizer.
     static let stackSize = 4 << 20
 
     /// Runs `body`, on a new thread with a new stack when `depth` is a

@@ -1,0 +1,79 @@
+// A libFuzzer target, compiled into one module with the library's sources by
+// `Fuzz/run`. For every input: the parser must not crash or hang on the
+// bytes, nor on the same bytes as a `String`; for every accepted document,
+// writing and parsing again gives an identical value (same cases, same
+// bits), Any bridging round-trips, and the tree decoder decodes a generic
+// model without crashing.
+
+import Foundation
+
+/// A model with one field of each kind the tree decoder unwraps.
+struct FuzzModel: Decodable {
+    var int: Int?
+    var int8: Int8?
+    var uint64: UInt64?
+    var double: Double?
+    var float: Float?
+    var string: String?
+    var bool: Bool?
+    var decimal: Decimal?
+    var date: Date?
+    var data: Data?
+    var url: URL?
+    var list: [FuzzModel]?
+    var map: [String: FuzzModel]?
+    var ints: [Int]?
+    var value: JSONValue?
+}
+
+/// Case-for-case identity: `.int(1)` and `.double(1)` differ, and doubles
+/// compare by their bits.
+func identical(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    switch (a, b) {
+    case (.null, .null): return true
+    case (.bool(let x), .bool(let y)): return x == y
+    case (.int(let x), .int(let y)): return x == y
+    case (.double(let x), .double(let y)): return x.bitPattern == y.bitPattern
+    case (.string(let x), .string(let y)): return Array(x.utf8) == Array(y.utf8)
+    case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy(identical)
+    case (.object(let x), .object(let y)):
+        return x.count == y.count && x.allSatisfy { key, value in y[key].map { identical(value, $0) } ?? false }
+    default: return false
+    }
+}
+
+func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition {
+        print("FUZZ FAILURE: \(message())")
+        abort()
+    }
+}
+
+/// libFuzzer's entry point: checks one input and returns 0; a failed check
+/// aborts, which libFuzzer reports with the input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: start, count: count)
+    let parsed = try? JSONValue(parsing: Array(bytes))
+    let text = String(decoding: bytes, as: UTF8.self)
+    let parsedText = try? JSONValue(parsing: text)
+    if let parsed {
+        // Valid UTF-8 decodes to the same text, so both parses agree.
+        check(parsedText.map { identical($0, parsed) } ?? false, "String and bytes disagree")
+        for options: JSONValue.WritingOptions in [[], [.sortedKeys, .prettyPrinted]] {
+            guard let written = try? parsed.jsonData(options: options) else {
+                check(false, "an accepted document could not be written")
+                return 0
+            }
+            let again = try? JSONValue(parsing: written)
+            check(again.map { identical($0, parsed) } ?? false, "write then parse changed the value")
+        }
+        let bridged = try? JSONValue(any: parsed.anyValue)
+        check(bridged.map { identical($0, parsed) } ?? false, "Any bridging changed the value")
+        check(parsed == parsed && parsed.hashValue == parsed.hashValue, "equality or hashing is not reflexive")
+        _ = try? JSONValueDecoder().decode(FuzzModel.self, from: parsed)
+        _ = try? JSONValueDecoder().decode([FuzzModel].self, from: parsed)
+        _ = parsed.description
+    }
+    return 0
+}

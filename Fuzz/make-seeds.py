@@ -1,0 +1,39 @@
+"""Writes the fuzzer's seed corpus: hand-picked edge cases, and small
+documents cut from ../shared/corpus (when it is there)."""
+import json
+import os
+import sys
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+seeds = [
+    b"[]", b"{}", b"null", b"true", b"-0.0e+1", b'"\\ud83d\\ude00"', b'"\\u0000"', b"[1,2.5,\"a\",{\"b\":null}]",
+    b"\xef\xbb\xbf[1]", b"123456789012345678901234567890", b"1e400", b"5e-324", b"[" * 40 + b"]" * 40,
+    b'{"a":' * 20 + b"1" + b"}" * 20, b'{"int": 1, "int8": 300, "uint64": 9223372036854775809, "list": [{}]}',
+    b'{"double": 1.5, "decimal": 123456789.123456789, "date": 1, "data": "AA==", "url": "a:b"}',
+]
+corpus = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "corpus")
+for name in ("twitter.json", "citm_catalog.json", "canada.json"):
+    path = os.path.join(corpus, name)
+    if not os.path.exists(path):
+        continue
+    with open(path, "rb") as f:
+        document = json.load(f)
+    # Small pieces: the first members of objects and elements of arrays.
+    pieces = []
+    def walk(value, depth):
+        if len(pieces) >= 40:
+            return
+        text = json.dumps(value, ensure_ascii=False).encode()
+        if len(text) < 4096:
+            pieces.append(text)
+            return
+        children = list(value.values()) if isinstance(value, dict) else value if isinstance(value, list) else []
+        for child in children[:4]:
+            walk(child, depth + 1)
+    walk(document, 0)
+    seeds.extend(pieces)
+for index, seed in enumerate(seeds):
+    with open(os.path.join(out, f"seed-{index:03}"), "wb") as f:
+        f.write(seed)
+print(f"{len(seeds)} seeds")
