@@ -104,6 +104,46 @@ struct RandomJSON {
         }
         return .object(members)
     }
+
+    /// An array or an object, so that patches have members to work on.
+    mutating func container() -> JSONValue {
+        var value = self.value(depth: 1)
+        while value.arrayValue == nil && value.objectValue == nil { value = self.value(depth: 1) }
+        return value
+    }
+
+    /// `value` with a few random edits: members and elements added,
+    /// removed, replaced or themselves edited, at any depth.
+    mutating func mutated(_ value: JSONValue, depth: Int = 0) -> JSONValue {
+        switch value {
+        case .array(var elements):
+            for _ in 0..<int(in: 1...3) {
+                switch int(in: 0...3) {
+                case 0: elements.insert(self.value(depth: depth + 1), at: int(in: 0...elements.count))
+                case 1 where !elements.isEmpty: elements.remove(at: int(in: 0...(elements.count - 1)))
+                case 2 where !elements.isEmpty:
+                    let index = int(in: 0...(elements.count - 1))
+                    elements[index] = mutated(elements[index], depth: depth + 1)
+                default: break
+                }
+            }
+            return .array(elements)
+        case .object(var members):
+            for _ in 0..<int(in: 1...3) {
+                switch int(in: 0...3) {
+                case 0: members[string()] = self.value(depth: depth + 1)
+                case 1 where !members.isEmpty: members.remove(at: members.indices.randomElement(using: &generator)!)
+                case 2 where !members.isEmpty:
+                    let key = members.keys.randomElement(using: &generator)!
+                    members[key] = mutated(members[key]!, depth: depth + 1)
+                default: break
+                }
+            }
+            return .object(members)
+        default:
+            return bool() ? scalar() : value
+        }
+    }
 }
 
 /// Compares two values case for case and bit for bit: unlike `==`,

@@ -1,0 +1,355 @@
+/// A JSON Pointer (RFC 6901): the address of a value inside a JSON document,
+/// such as `/ext/tags/0`.
+///
+/// Create one from its text, which is validated, or from its reference
+/// tokens, which need no escaping:
+///
+/// ```swift
+/// let pointer = try JSONPointer("/ext/tags/0")
+/// pointer.tokens                                 // ["ext", "tags", "0"]
+/// JSONPointer(tokens: ["a/b", "m~n"]).description // "/a~1b/m~0n"
+/// let literal: JSONPointer = "/ext/intExt"        // a literal is checked when it runs
+/// ```
+///
+/// Read and change values with ``JSONValue/subscript(pointer:)``:
+///
+/// ```swift
+/// var value: JSONValue = ["ext": ["tags": ["a", "b"]]]
+/// value[pointer: "/ext/tags/1"]          // "b"
+/// value[pointer: "/ext/tags/-"] = "c"    // appends
+/// ```
+///
+/// ### Exactness
+///
+/// - `~1` decodes to `/` and `~0` to `~`, in that order, so `~01` is the
+///   member `~1`. A `~` followed by anything else is an error.
+/// - Member names match by their Unicode scalars, as RFC 6901 requires, not
+///   by Swift's canonical equivalence: `/e\u{301}` does not find a member
+///   spelled `é` with one scalar. Two pointers are equal when their tokens
+///   have the same scalars.
+/// - An array index is `0` or a digit sequence without a leading zero or
+///   sign; `-` names the position after the last element, which only adding
+///   can use.
+///
+/// `JSONPointer` is `Codable` as its text, so patches and messages can carry
+/// it as a string.
+public struct JSONPointer: Sendable {
+    /// The reference tokens, unescaped: `/a~1b/c` has the tokens `["a/b", "c"]`.
+    ///
+    /// The root pointer, the empty string, has no tokens.
+    public var tokens: [String]
+
+    /// The pointer to the whole document: the empty string.
+    public static let root = JSONPointer(tokens: [])
+
+    /// Creates a pointer from its reference tokens, which are escaped as
+    /// needed when it is written.
+    ///
+    /// ```swift
+    /// JSONPointer(tokens: ["ext", "a/b"]).description   // "/ext/a~1b"
+    /// ```
+    ///
+    /// - Parameter tokens: The unescaped reference tokens, outermost first.
+    public init(tokens: [String]) {
+        self.tokens = tokens
+    }
+
+    /// Parses a pointer from its JSON string form, such as `/ext/tags/0`.
+    ///
+    /// ```swift
+    /// let text = request.pointer                  // say, "/a~1b/~01"
+    /// let pointer = try JSONPointer(text)         // tokens ["a/b", "~1"]
+    /// ```
+    ///
+    /// Text such as `a` (no leading `/`) or `/a~2` (an escape other than `~0`
+    /// and `~1`) is refused with the offending offset.
+    ///
+    /// Called with a string *literal*, `JSONPointer("/a")` is the literal
+    /// initializer, as for every type that is expressible by a string
+    /// literal: it does not throw, and traps on an invalid literal. Pass a
+    /// `String` value to get the error instead.
+    ///
+    /// - Parameter text: The pointer: the empty string, or `/` followed by
+    ///   reference tokens separated by `/`.
+    /// - Throws: ``JSONPointerError`` with ``JSONPointerError/Kind/missingLeadingSlash``
+    ///   or ``JSONPointerError/Kind/invalidEscape``, and the UTF-8 offset of
+    ///   the offending character.
+    public init(_ text: String) throws {
+        guard !text.isEmpty else {
+            tokens = []
+            return
+        }
+        let bytes = Array(text.utf8)
+        guard bytes[0] == UInt8(ascii: "/") else {
+            throw JSONPointerError(.missingLeadingSlash, pointer: text, offset: 0)
+        }
+        var tokens: [String] = []
+        var current: [UInt8] = []
+        var index = 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "/"):
+                tokens.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            case UInt8(ascii: "~"):
+                guard index + 1 < bytes.count else {
+                    throw JSONPointerError(.invalidEscape, pointer: text, offset: index)
+                }
+                switch bytes[index + 1] {
+                case UInt8(ascii: "0"): current.append(UInt8(ascii: "~"))
+                case UInt8(ascii: "1"): current.append(UInt8(ascii: "/"))
+                default: throw JSONPointerError(.invalidEscape, pointer: text, offset: index)
+                }
+                index += 1
+            default:
+                current.append(byte)
+            }
+            index += 1
+        }
+        tokens.append(String(decoding: current, as: UTF8.self))
+        self.tokens = tokens
+    }
+
+    /// Whether this is the root pointer, which names the whole document.
+    public var isRoot: Bool { tokens.isEmpty }
+
+    /// The pointer to the value that contains this one, or `nil` for the
+    /// root.
+    ///
+    /// ```swift
+    /// try JSONPointer("/a/b").parent   // "/a"
+    /// ```
+    public var parent: JSONPointer? {
+        isRoot ? nil : JSONPointer(tokens: Array(tokens.dropLast()))
+    }
+
+    /// Returns the pointer to a member or element of the value this pointer
+    /// names.
+    ///
+    /// ```swift
+    /// JSONPointer.root.appending("ext").appending("0")   // "/ext/0"
+    /// ```
+    ///
+    /// - Parameter token: The member name, or the array index as text.
+    /// - Returns: The longer pointer.
+    public func appending(_ token: String) -> JSONPointer {
+        JSONPointer(tokens: tokens + [token])
+    }
+
+    /// Returns the pointer to an element of the array this pointer names.
+    ///
+    /// - Parameter index: The element's index.
+    /// - Returns: The longer pointer.
+    public func appending(_ index: Int) -> JSONPointer {
+        appending(String(index))
+    }
+
+    /// Whether this pointer names a value inside the one `other` names, or
+    /// the same value: its tokens start with all of `other`'s.
+    ///
+    /// - Parameter other: The possible ancestor.
+    /// - Returns: `true` if `other` is this pointer or one of its ancestors.
+    public func hasPrefix(_ other: JSONPointer) -> Bool {
+        other.tokens.count <= tokens.count
+            && zip(other.tokens, tokens).allSatisfy { JSONPointer.sameScalars($0, $1) }
+    }
+
+    /// Whether two strings have the same Unicode scalars; Swift's `==` also
+    /// equates canonically equivalent strings, which RFC 6901 does not.
+    static func sameScalars(_ a: String, _ b: String) -> Bool {
+        a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// The array index a token names: `0` or digits without a leading zero,
+    /// and nothing else (no sign, no exponent); `nil` otherwise, also for `-`.
+    static func arrayIndex(_ token: String) -> Int? {
+        let utf8 = token.utf8
+        guard let first = utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { return nil }
+        guard first != UInt8(ascii: "0") || utf8.count == 1 else { return nil }
+        guard utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(token)
+    }
+}
+
+extension JSONPointer: Hashable {
+    /// Returns whether two pointers have the same tokens, compared by their
+    /// Unicode scalars.
+    ///
+    /// - Parameters:
+    ///   - lhs: A pointer.
+    ///   - rhs: Another pointer.
+    /// - Returns: `true` if the tokens are the same, scalar for scalar.
+    public static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        lhs.tokens.count == rhs.tokens.count && zip(lhs.tokens, rhs.tokens).allSatisfy { sameScalars($0, $1) }
+    }
+
+    /// Hashes the tokens' UTF-8 bytes, consistently with ``==(_:_:)``.
+    ///
+    /// - Parameter hasher: The hasher to use.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tokens.count)
+        for token in tokens {
+            hasher.combine(token.utf8.count)
+            for byte in token.utf8 { hasher.combine(byte) }
+        }
+    }
+}
+
+extension JSONPointer: CustomStringConvertible {
+    /// The pointer's text, with `~` written `~0` and `/` written `~1`.
+    ///
+    /// ```swift
+    /// JSONPointer(tokens: ["a/b", "m~n"]).description   // "/a~1b/m~0n"
+    /// ```
+    public var description: String {
+        var text = ""
+        for token in tokens {
+            text += "/"
+            for scalar in token.unicodeScalars {
+                switch scalar {
+                case "~": text += "~0"
+                case "/": text += "~1"
+                default: text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return text
+    }
+}
+
+extension JSONPointer: ExpressibleByStringLiteral {
+    /// Creates a pointer from a string literal.
+    ///
+    /// ```swift
+    /// let pointer: JSONPointer = "/ext/tags/0"
+    /// ```
+    ///
+    /// An invalid literal is a programmer error and stops the program, as an
+    /// invalid `Character` literal does; use ``init(_:)`` for text that is
+    /// not known when the code is written.
+    ///
+    /// - Parameter value: The pointer's text.
+    public init(stringLiteral value: String) {
+        do {
+            try self.init(value)
+        } catch {
+            preconditionFailure("Invalid JSON Pointer literal: \(error)")
+        }
+    }
+}
+
+extension JSONPointer: Codable {
+    /// Decodes a pointer from its text.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError.dataCorrupted` if the text is not a valid
+    ///   pointer, with the error's description.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(text)
+        } catch let error as JSONPointerError {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        }
+    }
+
+    /// Encodes the pointer as its text.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: Whatever the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension JSONPointer {
+    /// Parses a pointer from its URI fragment form (RFC 6901 section 6),
+    /// such as `#/a%20b`: a `#` followed by the pointer with its UTF-8 bytes
+    /// percent-encoded where a fragment needs it.
+    ///
+    /// ```swift
+    /// try JSONPointer(uriFragment: "#/a%20b/c%25d").tokens   // ["a b", "c%d"]
+    /// ```
+    ///
+    /// - Parameter uriFragment: The fragment, starting with `#`.
+    /// - Throws: ``JSONPointerError`` with
+    ///   ``JSONPointerError/Kind/invalidURIFragment`` for a missing `#` or a
+    ///   malformed percent escape (or one that is not UTF-8), or the errors
+    ///   of ``init(_:)``, with offsets into the fragment.
+    public init(uriFragment: String) throws {
+        let bytes = Array(uriFragment.utf8)
+        guard bytes.first == UInt8(ascii: "#") else {
+            throw JSONPointerError(.invalidURIFragment, pointer: uriFragment, offset: 0)
+        }
+        var decoded: [UInt8] = []
+        var index = 1
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, let high = Self.hexValue(bytes[index + 1]),
+                    let low = Self.hexValue(bytes[index + 2])
+                else {
+                    throw JSONPointerError(.invalidURIFragment, pointer: uriFragment, offset: index)
+                }
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        let text = String(decoding: decoded, as: UTF8.self)
+        guard text.utf8.elementsEqual(decoded) else {
+            throw JSONPointerError(.invalidURIFragment, pointer: uriFragment, offset: 1)
+        }
+        do {
+            try self.init(text)
+        } catch let error as JSONPointerError {
+            throw JSONPointerError(error.kind, pointer: uriFragment, offset: error.offset)
+        }
+    }
+
+    /// The pointer as a URI fragment: `#` and the pointer's text, with every
+    /// byte that a fragment cannot hold percent-encoded.
+    ///
+    /// ```swift
+    /// JSONPointer(tokens: ["a b", "c%d"]).uriFragment   // "#/a%20b/c%25d"
+    /// ```
+    public var uriFragment: String {
+        var result = "#"
+        for byte in description.utf8 {
+            if Self.isFragmentSafe(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = Array("0123456789ABCDEF".utf8)
+                result += "%"
+                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
+                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0xF)]))
+            }
+        }
+        return result
+    }
+
+    /// The characters RFC 3986 allows in a fragment unescaped: unreserved,
+    /// sub-delims, `:`, `@`, `/` and `?`.
+    private static func isFragmentSafe(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-._~!$&'()*+,;=:@/?".utf8.contains(byte)
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

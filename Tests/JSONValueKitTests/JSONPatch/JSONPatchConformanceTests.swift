@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import JSONValueKit
+
+/// The official JSON Patch suite, json-patch-tests, from
+/// `../shared/conformance/json-patch-tests/`: every record that is not
+/// `disabled` either gives its `expected` document or throws (`error`).
+@Suite("JSON Patch conformance (json-patch-tests)", .enabled(if: Shared.isAvailable, Shared.skipReason))
+struct JSONPatchConformanceTests {
+    struct Record: Sendable, CustomTestStringConvertible {
+        var file: String
+        var index: Int
+        var value: JSONValue
+        var testDescription: String { "\(file) #\(index): \(value.comment?.stringValue ?? "")" }
+    }
+
+    static func records(_ file: String) throws -> [Record] {
+        let suite = try JSONValue(parsing: Shared.data("conformance/json-patch-tests/" + file))
+        return (suite.arrayValue ?? []).enumerated().map { Record(file: file, index: $0, value: $1) }
+    }
+
+    static let all: [Record] =
+        Shared.isAvailable ? ((try? records("tests.json")) ?? []) + ((try? records("spec_tests.json")) ?? []) : []
+
+    @Test("the suite files hold 95 and 17 records")
+    func counts() throws {
+        #expect(try Self.records("tests.json").count == 95)
+        #expect(try Self.records("spec_tests.json").count == 17)
+    }
+
+    @Test("every enabled record", arguments: all)
+    func record(_ record: Record) throws {
+        let value = record.value
+        if value.disabled == true { return }
+        let document = try #require(value.doc)
+        let patchValue = try #require(value.patch)
+        if value.error != nil {
+            #expect(throws: JSONPatchError.self) {
+                let patch = try JSONPatch(patchValue)
+                _ = try document.applying(patch)
+            }
+            // Atomic: a failed patch leaves the document as it was.
+            var copy = document
+            if let patch = try? JSONPatch(patchValue) {
+                #expect(throws: JSONPatchError.self) { try copy.apply(patch) }
+            }
+            #expect(JSONValue._isIdentical(copy, document))
+        } else if let expected = value.expected {
+            let patch = try JSONPatch(patchValue)
+            let result = try document.applying(patch)
+            #expect(result == expected, "got \(result)")
+            // The patch survives a round trip through its JSON form.
+            #expect(try JSONPatch(patch.jsonValue) == patch)
+        } else {
+            // No expectation: the patch must apply.
+            _ = try document.applying(JSONPatch(patchValue))
+        }
+    }
+
+    @Test("enabled records: how many pass (all of them)")
+    func tally() throws {
+        var passed = 0
+        var enabled = 0
+        for record in Self.all where record.value.disabled != true {
+            enabled += 1
+            let value = record.value
+            let outcome = Result { try value.doc!.applying(JSONPatch(value.patch!)) }
+            switch (outcome, value.error, value.expected) {
+            case (.failure, .some, _): passed += 1
+            case (.success(let result), nil, .some(let expected)) where result == expected: passed += 1
+            case (.success, nil, nil): passed += 1
+            default: Issue.record("failed: \(record.testDescription)")
+            }
+        }
+        #expect(enabled == 108)
+        #expect(passed == enabled)
+    }
+}
