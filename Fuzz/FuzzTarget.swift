@@ -3,7 +3,11 @@
 // bytes, nor on the same bytes as a `String`; for every accepted document,
 // writing and parsing again gives an identical value (same cases, same
 // bits), Any bridging round-trips, and the tree decoder decodes a generic
-// model without crashing.
+// model without crashing. The input's text is also read as a JSON Pointer
+// (which must print back to itself), an accepted document as a JSON Patch
+// (applied to itself), and the first two elements of an accepted array as
+// the two sides of a diff and a merge patch, which must turn one into the
+// other.
 
 import Foundation
 
@@ -74,6 +78,40 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = try? JSONValueDecoder().decode(FuzzModel.self, from: parsed)
         _ = try? JSONValueDecoder().decode([FuzzModel].self, from: parsed)
         _ = parsed.description
+        checkPatches(parsed)
     }
+    checkPointer(text, in: parsed)
     return 0
+}
+
+/// A pointer read from any text prints back to the same tokens, in both of
+/// its forms, and looking it up never traps.
+func checkPointer(_ text: String, in document: JSONValue?) {
+    guard let pointer = try? JSONPointer(text) else { return }
+    check((try? JSONPointer(pointer.description)) == pointer, "pointer text round trip")
+    check((try? JSONPointer(uriFragment: pointer.uriFragment)) == pointer, "pointer fragment round trip")
+    if var document {
+        _ = document[pointer: pointer]
+        document[pointer: pointer] = 1
+        document[pointer: pointer] = nil
+    }
+}
+
+/// Patches built from the document: applied to itself, and diffs between
+/// its first two elements.
+func checkPatches(_ document: JSONValue) {
+    if let patch = try? JSONPatch(document) {
+        check((try? JSONPatch(patch.jsonValue)) == patch, "patch JSON round trip")
+        if let result = try? document.applying(patch) {
+            _ = result
+        }
+    }
+    guard case .array(let elements) = document, elements.count >= 2 else { return }
+    let (old, new) = (elements[0], elements[1])
+    let diff = JSONPatch(from: old, to: new)
+    let patched = try? old.applying(diff)
+    check(patched.map { identical($0, new) } ?? false, "diff does not turn old into new: \(diff)")
+    if let mergePatch = try? JSONValue.mergePatch(from: old, to: new) {
+        check(identical(old.applyingMergePatch(mergePatch), new), "merge patch does not turn old into new")
+    }
 }

@@ -11,6 +11,11 @@ seeds = [
     b"\xef\xbb\xbf[1]", b"123456789012345678901234567890", b"1e400", b"5e-324", b"[" * 40 + b"]" * 40,
     b'{"a":' * 20 + b"1" + b"}" * 20, b'{"int": 1, "int8": 300, "uint64": 9223372036854775809, "list": [{}]}',
     b'{"double": 1.5, "decimal": 123456789.123456789, "date": 1, "data": "AA==", "url": "a:b"}',
+    # Diff and merge patch pairs, a JSON Patch, and pointers.
+    b'[{"a": [1, 2, 3], "b": {"c": 1}}, {"a": [0, 1, 2, 3], "b": {"c": 1.0, "d": null}}]',
+    b'[[1, 2, 3, 4, 5], [0, 2, 3, 5, 6]]',
+    b'[{"op": "add", "path": "/-", "value": 1}, {"op": "move", "from": "/0", "path": "/1"}, {"op": "test", "path": "/0", "value": 1}]',
+    b"/a~1b/~01/0", b"/-", b"#/a%20b/c%25d",
 ]
 corpus = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "corpus")
 for name in ("twitter.json", "citm_catalog.json", "canada.json"):

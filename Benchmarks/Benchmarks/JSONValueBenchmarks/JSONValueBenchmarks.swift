@@ -14,6 +14,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 1_000
     )
 
+    patchBenchmarks()
     modelBenchmarks(name: "twitter", Twitter.self, snakeCase: true)
     modelBenchmarks(name: "citm_catalog", Catalog.self, snakeCase: false)
 
