@@ -1,0 +1,307 @@
+/// A JSONPath query (RFC 9535), such as `$.store.book[?@.price < 10].title`.
+///
+/// Build one from its text, which is checked completely, including the
+/// types of function arguments, so that an invalid query fails here and not
+/// while it runs:
+///
+/// ```swift
+/// let path = try JSONPath("$.statuses[?@.user.followers_count > 1000].user.screen_name")
+/// for node in document.query(path) {
+///     print(node.location, node.value)   // $['statuses'][3]['user']['screen_name'] "ada"
+/// }
+/// document.queryValues(path)             // just the values
+/// document.firstMatch(path)?.value       // the first one, if any
+/// ```
+///
+/// The whole of RFC 9535 is supported: name, wildcard, index and slice
+/// selectors (with negative steps), descendant segments (`..`), filters with
+/// comparisons, `&&`, `||`, `!` and existence tests, and the function
+/// extensions `length`, `count`, `match`, `search` and `value`.
+///
+/// ### Exactness
+///
+/// - Comparisons compare numbers by value (`1 == 1.0`) and strings by their
+///   Unicode scalars; `length` counts Unicode scalars.
+/// - `match` and `search` take I-Regexp patterns (RFC 9485): `match` must
+///   match the whole string, `.` matches any character but `\n` and `\r`,
+///   and a pattern that is not valid I-Regexp makes the result false.
+/// - Integers in indices and slices must lie within ±(2⁵³ − 1); `-0` and
+///   leading zeros are refused.
+/// - The members of an object are visited in the object's own order, which
+///   for a Swift dictionary is unspecified; RFC 9535 leaves that order to
+///   the implementation.
+public struct JSONPath: Sendable {
+    /// The query as it was written.
+    public let description: String
+
+    let query: _PathQuery
+
+    /// Parses a JSONPath query.
+    ///
+    /// ```swift
+    /// let path = try JSONPath("$..book[?match(@.author, 'J.*')]")
+    /// ```
+    ///
+    /// Called with a string *literal*, `JSONPath("$.a")` is the literal
+    /// initializer, which traps on an invalid query; pass a `String` value
+    /// to get the error instead.
+    ///
+    /// - Parameter expression: The query, starting with `$`.
+    /// - Throws: ``JSONPathError`` with the UTF-8 offset of the problem and a
+    ///   message that says what was expected there.
+    public init(_ expression: String) throws {
+        description = expression
+        query = try _PathParser.parse(expression)
+    }
+
+    /// Whether the query can only ever find at most one node: it uses only
+    /// name and index selectors, and no descendant segments.
+    public var isSingular: Bool {
+        query.isSingular
+    }
+}
+
+extension JSONPath: Hashable {
+    /// Returns whether two queries have the same text.
+    ///
+    /// - Parameters:
+    ///   - lhs: A query.
+    ///   - rhs: Another query.
+    /// - Returns: `true` if the texts are the same, byte for byte.
+    public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool {
+        lhs.description.utf8.elementsEqual(rhs.description.utf8)
+    }
+
+    /// Hashes the query's text.
+    ///
+    /// - Parameter hasher: The hasher to use.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(description.utf8.count)
+        for byte in description.utf8 { hasher.combine(byte) }
+    }
+}
+
+extension JSONPath: CustomStringConvertible {}
+
+extension JSONPath: ExpressibleByStringLiteral {
+    /// Creates a query from a string literal.
+    ///
+    /// ```swift
+    /// let path: JSONPath = "$.items[*].price"
+    /// ```
+    ///
+    /// An invalid literal is a programmer error and stops the program, as an
+    /// invalid `Character` literal does; use ``init(_:)`` for text that is
+    /// not known when the code is written.
+    ///
+    /// - Parameter value: The query.
+    public init(stringLiteral value: String) {
+        do {
+            try self.init(value)
+        } catch {
+            preconditionFailure("Invalid JSONPath literal: \(error)")
+        }
+    }
+}
+
+extension JSONPath {
+    /// A node that a query selected: a value, and where it is.
+    public struct Node: Hashable, Sendable {
+        /// The value at ``location``.
+        public var value: JSONValue
+
+        /// Where the value is in the queried document.
+        public var location: Location
+
+        /// Creates a node.
+        ///
+        /// - Parameters:
+        ///   - value: The value.
+        ///   - location: Where the value is.
+        public init(value: JSONValue, location: Location) {
+            self.value = value
+            self.location = location
+        }
+    }
+
+    /// Where a node is in a document: the member names and array indices
+    /// that lead to it from the root.
+    ///
+    /// Its ``description`` is the RFC 9535 normalized path, such as
+    /// `$['store']['book'][0]`, and ``JSONPointer/init(_:)-(JSONPath.Location)`` converts
+    /// it to a JSON Pointer.
+    public struct Location: Hashable, Sendable, CustomStringConvertible {
+        /// One step of a location.
+        public enum Component: Hashable, Sendable {
+            /// An object member, by name.
+            case name(String)
+            /// An array element, by index.
+            case index(Int)
+        }
+
+        /// The steps from the root, outermost first.
+        public var components: [Component] {
+            var components: [Component] = []
+            var node = tail
+            while let current = node {
+                components.append(current.component)
+                node = current.parent
+            }
+            return components.reversed()
+        }
+
+        /// The components, innermost last, shared between the locations of
+        /// a query's nodes so that visiting a node costs one allocation.
+        let tail: _LocationNode?
+
+        init(tail: _LocationNode?) {
+            self.tail = tail
+        }
+
+        /// Creates a location from its components.
+        ///
+        /// - Parameter components: The steps from the root, outermost first.
+        public init(_ components: [Component]) {
+            var tail: _LocationNode? = nil
+            for component in components { tail = _LocationNode(parent: tail, component: component) }
+            self.tail = tail
+        }
+
+        /// The location one step further down.
+        func appending(_ component: Component) -> Location {
+            Location(tail: _LocationNode(parent: tail, component: component))
+        }
+
+        /// The normalized path (RFC 9535 section 2.7): `$`, then `['name']` or
+        /// `[index]` for each step, with names escaped as the RFC says.
+        ///
+        /// ```swift
+        /// JSONPath.Location([.name("a'b"), .index(0)]).description   // $['a\'b'][0]
+        /// ```
+        public var description: String {
+            var text = "$"
+            for component in components {
+                switch component {
+                case .index(let index):
+                    text += "[\(index)]"
+                case .name(let name):
+                    text += "['"
+                    for scalar in name.unicodeScalars {
+                        switch scalar {
+                        case "'": text += "\\'"
+                        case "\\": text += "\\\\"
+                        case "\u{8}": text += "\\b"
+                        case "\u{C}": text += "\\f"
+                        case "\n": text += "\\n"
+                        case "\r": text += "\\r"
+                        case "\t": text += "\\t"
+                        case "\u{0}"..."\u{1F}":
+                            let hex = String(scalar.value, radix: 16)
+                            text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                        default:
+                            text.unicodeScalars.append(scalar)
+                        }
+                    }
+                    text += "']"
+                }
+            }
+            return text
+        }
+
+        /// Returns whether two locations have the same steps, names compared
+        /// by their Unicode scalars.
+        ///
+        /// - Parameters:
+        ///   - lhs: A location.
+        ///   - rhs: Another location.
+        /// - Returns: `true` if the steps are the same.
+        public static func == (lhs: Location, rhs: Location) -> Bool {
+            lhs.description.utf8.elementsEqual(rhs.description.utf8)
+        }
+
+        /// Hashes the normalized path.
+        ///
+        /// - Parameter hasher: The hasher to use.
+        public func hash(into hasher: inout Hasher) {
+            for byte in description.utf8 { hasher.combine(byte) }
+        }
+    }
+}
+
+/// One step of a location, linked to the steps before it.
+final class _LocationNode: Sendable {
+    let parent: _LocationNode?
+    let component: JSONPath.Location.Component
+
+    init(parent: _LocationNode?, component: JSONPath.Location.Component) {
+        self.parent = parent
+        self.component = component
+    }
+}
+
+extension JSONPointer {
+    /// Creates the JSON Pointer to a node that a JSONPath query found.
+    ///
+    /// ```swift
+    /// for node in document.query(path) {
+    ///     document[pointer: JSONPointer(node.location)] = nil   // remove what matched
+    /// }
+    /// ```
+    ///
+    /// - Parameter location: The node's location.
+    public init(_ location: JSONPath.Location) {
+        self.init(
+            tokens: location.components.map { component in
+                switch component {
+                case .name(let name): return name
+                case .index(let index): return String(index)
+                }
+            })
+    }
+}
+
+extension JSONValue {
+    /// Runs a JSONPath query on this value and returns the nodes it selects,
+    /// in the order RFC 9535 gives them.
+    ///
+    /// ```swift
+    /// let document: JSONValue = ["items": [["price": 8, "qty": 1], ["price": 12, "qty": 0]]]
+    /// let nodes = document.query("$.items[?@.qty > 0].price")
+    /// nodes.map(\.value)                  // [8]
+    /// nodes.map(\.location.description)   // ["$['items'][0]['price']"]
+    /// ```
+    ///
+    /// - Parameter path: The query.
+    /// - Returns: The selected nodes, each with its value and location.
+    /// - Complexity: Linear in the number of nodes the query visits; a
+    ///   descendant segment visits the whole subtree below it, without
+    ///   copying it.
+    public func query(_ path: JSONPath) -> [JSONPath.Node] {
+        _PathEvaluator(root: self).nodes(of: path.query)
+    }
+
+    /// Runs a JSONPath query and returns the values it selects, without
+    /// their locations.
+    ///
+    /// ```swift
+    /// document.queryValues("$..price")   // [8, 12]
+    /// ```
+    ///
+    /// - Parameter path: The query.
+    /// - Returns: The selected values.
+    public func queryValues(_ path: JSONPath) -> [JSONValue] {
+        _PathEvaluator(root: self).values(of: path.query)
+    }
+
+    /// Runs a JSONPath query and returns the first node it selects, if any.
+    ///
+    /// ```swift
+    /// document.firstMatch("$.items[?@.price > 10]")?.value
+    /// ```
+    ///
+    /// - Parameter path: The query.
+    /// - Returns: The first selected node, or `nil` if none.
+    public func firstMatch(_ path: JSONPath) -> JSONPath.Node? {
+        query(path).first
+    }
+}

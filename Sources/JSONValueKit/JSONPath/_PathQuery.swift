@@ -1,0 +1,94 @@
+// The syntax tree of a JSONPath query, made by `_PathParser` and run by
+// `_PathEvaluator`.
+
+/// A query: `$` or `@` and its segments.
+struct _PathQuery: Sendable {
+    var isRelative: Bool
+    var segments: [_PathSegment]
+
+    /// Only name and index selectors, one per segment, no descendants.
+    var isSingular: Bool {
+        segments.allSatisfy { segment in
+            guard case .child(let selectors) = segment, selectors.count == 1 else { return false }
+            switch selectors[0] {
+            case .name, .index: return true
+            default: return false
+            }
+        }
+    }
+}
+
+enum _PathSegment: Sendable {
+    case child([_PathSelector])
+    case descendant([_PathSelector])
+}
+
+enum _PathSelector: Sendable {
+    case name(String)
+    case wildcard
+    case index(Int)
+    case slice(start: Int?, end: Int?, step: Int?)
+    case filter(_LogicalExpression)
+}
+
+/// A filter's expression, which is true or false for each node.
+indirect enum _LogicalExpression: Sendable {
+    case or([_LogicalExpression])
+    case and([_LogicalExpression])
+    case not(_LogicalExpression)
+    case comparison(_ValueExpression, _ComparisonOperator, _ValueExpression)
+    /// True if the query selects at least one node.
+    case exists(_PathQuery)
+    /// A function whose result is logical, or a node list (true if not
+    /// empty).
+    case function(_FunctionCall)
+}
+
+/// Something with a value, or none ("Nothing").
+enum _ValueExpression: Sendable {
+    case literal(JSONValue)
+    /// A singular query: its node's value, or Nothing.
+    case query(_PathQuery)
+    case function(_FunctionCall)
+}
+
+enum _ComparisonOperator: Sendable {
+    case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
+}
+
+struct _FunctionCall: Sendable {
+    var function: _PathFunction
+    var arguments: [_FunctionArgument]
+}
+
+enum _FunctionArgument: Sendable {
+    case value(_ValueExpression)
+    case logical(_LogicalExpression)
+    case nodes(_PathQuery)
+    /// A regular expression known when the query was parsed, already
+    /// translated from I-Regexp; `nil` if the pattern is not valid I-Regexp.
+    case pattern(String?)
+}
+
+/// The function extensions of RFC 9535 section 2.4.
+enum _PathFunction: String, Sendable {
+    case length, count, match, search, value
+
+    enum ArgumentType { case value, logical, nodes }
+    enum ResultType { case value, logical }
+
+    var parameters: [ArgumentType] {
+        switch self {
+        case .length: return [.value]
+        case .count, .value: return [.nodes]
+        case .match, .search: return [.value, .value]
+        }
+    }
+
+    var result: ResultType {
+        switch self {
+        case .length, .count, .value: return .value
+        case .match, .search: return .logical
+        }
+    }
+}
