@@ -7,7 +7,9 @@
 // (which must print back to itself), an accepted document as a JSON Patch
 // (applied to itself), and the first two elements of an accepted array as
 // the two sides of a diff and a merge patch, which must turn one into the
-// other.
+// other. The text is also parsed as a JSONPath query, and a valid one is run
+// on the accepted document (or a small fixed one), where every node's
+// location must lead back to its value.
 
 import Foundation
 
@@ -81,6 +83,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         checkPatches(parsed)
     }
     checkPointer(text, in: parsed)
+    checkPath(text, in: parsed)
     return 0
 }
 
@@ -113,5 +116,16 @@ func checkPatches(_ document: JSONValue) {
     check(patched.map { identical($0, new) } ?? false, "diff does not turn old into new: \(diff)")
     if let mergePatch = try? JSONValue.mergePatch(from: old, to: new) {
         check(identical(old.applyingMergePatch(mergePatch), new), "merge patch does not turn old into new")
+    }
+}
+
+/// A JSONPath query read from any text must not crash or hang, and every
+/// node it finds must be where its location says.
+func checkPath(_ text: String, in document: JSONValue?) {
+    guard let path = try? JSONPath(text) else { return }
+    let target = document ?? ["a": [1, "b", ["c": nil]], "d": 2.5, "e": ["f": [true]]]
+    for node in target.query(path).prefix(1000) {
+        let found = target[pointer: JSONPointer(node.location)]
+        check(found.map { identical($0, node.value) } ?? false, "a node's location does not lead to it")
     }
 }

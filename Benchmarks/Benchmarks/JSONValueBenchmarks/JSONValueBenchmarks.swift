@@ -15,6 +15,7 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     patchBenchmarks()
+    pathBenchmarks()
     modelBenchmarks(name: "twitter", Twitter.self, snakeCase: true)
     modelBenchmarks(name: "citm_catalog", Catalog.self, snakeCase: false)
 

@@ -226,7 +226,7 @@ extension JSONPointer: ExpressibleByStringLiteral {
     /// ```
     ///
     /// An invalid literal is a programmer error and stops the program, as an
-    /// invalid `Character` literal does; use ``init(_:)`` for text that is
+    /// invalid `Character` literal does; use ``init(_:)-(String)`` for text that is
     /// not known when the code is written.
     ///
     /// - Parameter value: The pointer's text.
@@ -278,7 +278,7 @@ extension JSONPointer {
     /// - Throws: ``JSONPointerError`` with
     ///   ``JSONPointerError/Kind/invalidURIFragment`` for a missing `#` or a
     ///   malformed percent escape (or one that is not UTF-8), or the errors
-    ///   of ``init(_:)``, with offsets into the fragment.
+    ///   of ``init(_:)-(String)``, with offsets into the fragment.
     public init(uriFragment: String) throws {
         let bytes = Array(uriFragment.utf8)
         guard bytes.first == UInt8(ascii: "#") else {

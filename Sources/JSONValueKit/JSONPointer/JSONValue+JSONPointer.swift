@@ -26,7 +26,7 @@ extension JSONValue {
     ///   copies the containers on the path if they are shared.
     public subscript(pointer pointer: JSONPointer) -> JSONValue? {
         get {
-            try? value(at: pointer)
+            try? value(at: pointer, orThrow: false)
         }
         set {
             if let newValue {
@@ -50,9 +50,35 @@ extension JSONValue {
     /// - Throws: ``JSONPointerError`` with the ``JSONPointerError/tokenIndex``
     ///   of the first token that names nothing.
     public func value(at pointer: JSONPointer) throws -> JSONValue {
+        try value(at: pointer, orThrow: true)!
+    }
+
+    /// The value at `pointer`; without `orThrow`, `nil` instead of an error,
+    /// which spares the subscript building errors it would throw away.
+    private func value(at pointer: JSONPointer, orThrow: Bool) throws(JSONPointerError) -> JSONValue? {
         var current = self
-        for (index, token) in pointer.tokens.enumerated() {
-            current = try current.child(token, tokenIndex: index, of: pointer)
+        var tokenIndex = 0
+        for token in pointer.tokens {
+            switch current {
+            case .object(let members):
+                guard let index = members.index(forKey: token), JSONPointer.sameScalars(members[index].key, token)
+                else {
+                    guard orThrow else { return nil }
+                    throw JSONPointerError(.memberNotFound, pointer: pointer, tokenIndex: tokenIndex)
+                }
+                current = members[index].value
+            case .array(let elements):
+                guard let index = JSONPointer.arrayIndex(token), index < elements.count else {
+                    guard orThrow else { return nil }
+                    _ = try JSONValue._arrayIndex(token, count: elements.count, tokenIndex: tokenIndex, of: pointer)
+                    return nil
+                }
+                current = elements[index]
+            default:
+                guard orThrow else { return nil }
+                throw JSONPointerError(.notAContainer, pointer: pointer, tokenIndex: tokenIndex)
+            }
+            tokenIndex += 1
         }
         return current
     }
@@ -148,10 +174,11 @@ extension JSONValue {
     func child(_ token: String, tokenIndex: Int, of pointer: JSONPointer) throws(JSONPointerError) -> JSONValue {
         switch self {
         case .object(let members):
-            guard let key = JSONValue._existingKey(token, in: members) else {
+            // One hash lookup, then the scalar check on the key it found.
+            guard let index = members.index(forKey: token), JSONPointer.sameScalars(members[index].key, token) else {
                 throw JSONPointerError(.memberNotFound, pointer: pointer, tokenIndex: tokenIndex)
             }
-            return members[key]!
+            return members[index].value
         case .array(let elements):
             return elements[
                 try JSONValue._arrayIndex(token, count: elements.count, tokenIndex: tokenIndex, of: pointer)]

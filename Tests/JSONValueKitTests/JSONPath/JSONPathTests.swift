@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+@testable import JSONValueKit
+
+@Suite("JSONPath")
+struct JSONPathTests {
+    static let store: JSONValue = [
+        "store": [
+            "book": [
+                ["category": "reference", "author": "Nigel Rees", "title": "Sayings of the Century", "price": 8.95],
+                ["category": "fiction", "author": "Evelyn Waugh", "title": "Sword of Honour", "price": 12.99],
+                [
+                    "category": "fiction", "author": "J. R. R. Tolkien", "title": "The Lord of the Rings",
+                    "price": 22.99,
+                ],
+            ],
+            "bicycle": ["color": "red", "price": 399],
+        ]
+    ]
+
+    @Test("nodes have values and normalized paths, which convert to pointers")
+    func nodes() {
+        let path: JSONPath = "$.store.book[?@.price < 10].title"
+        let nodes = Self.store.query(path)
+        #expect(nodes.map(\.value) == ["Sayings of the Century"])
+        #expect(nodes.map(\.location.description) == ["$['store']['book'][0]['title']"])
+        #expect(JSONPointer(nodes[0].location) == "/store/book/0/title")
+        #expect(Self.store.queryValues("$..price").count == 4)
+        #expect(Self.store.firstMatch("$.store.book[-1].author")?.value == "J. R. R. Tolkien")
+        #expect(Self.store.firstMatch("$.nothing") == nil)
+    }
+
+    @Test(
+        "normalized paths escape exactly as RFC 9535 section 2.7 says",
+        arguments: [
+            ("a'b", #"$['a\'b']"#), ("a\\b", #"$['a\\b']"#), ("\u{8}\u{C}\n\r\t", #"$['\b\f\n\r\t']"#),
+            ("\u{0}\u{1F}", #"$['\u0000\u001f']"#), ("\"/é😀", #"$['"/é😀']"#),
+        ])
+    func normalizedPaths(_ name: String, _ expected: String) {
+        #expect(JSONPath.Location([.name(name)]).description == expected)
+    }
+
+    @Test(
+        "invalid queries say where and what",
+        arguments: [
+            ("$.a[", 4, JSONPathError.Kind.syntax), ("$[?length(@.a)]", 3, .type), ("$[?@.a[*] == 1]", 3, .type),
+            ("$[9007199254740992]", 2, .integerOutOfRange), ("$[?foo(@)]", 3, .unknownFunction), ("$[-0]", 2, .syntax),
+            ("$[01]", 3, .syntax), ("a", 0, .syntax), ("$[?'a']", 3, .type), ("$[?match(@.a)]", 3, .type),
+        ])
+    func invalid(_ text: String, _ offset: Int, _ kind: JSONPathError.Kind) {
+        #expect {
+            try JSONPath(text)
+        } throws: { error in
+            guard let error = error as? JSONPathError else { return false }
+            return error.offset == offset && error.kind == kind && error.expression == text
+        }
+    }
+
+    @Test("error messages a person can act on")
+    func messages() {
+        let text = "$.items[?length(@.tags)]"
+        #expect {
+            try JSONPath(text)
+        } throws: { error in
+            "\(error)"
+                == "Invalid JSONPath at offset 9: length() returns a value, which cannot be used as a test; compare it instead"
+        }
+    }
+
+    @Test("comparisons: numbers by value, strings by scalars, never a Boolean with a number")
+    func comparisons() {
+        let values: JSONValue = [1, 1.0, true, "1", "\u{E9}", "e\u{301}", nil, 2.5]
+        #expect(values.queryValues("$[?@ == 1]").count == 2)
+        #expect(values.queryValues("$[?@ == true]") == [true])
+        #expect(values.queryValues("$[?@ == '\u{E9}']").count == 1)
+        #expect(values.queryValues("$[?@ > 1]") == [2.5])
+        #expect(values.queryValues("$[?@ == null]") == [nil])
+        let big: JSONValue = [.int(Int.max), .double(0x1p63)]
+        #expect(big.queryValues("$[?@ < 9223372036854775808.0]") == [.int(Int.max)])
+    }
+
+    @Test("length counts Unicode scalars")
+    func length() {
+        let values: JSONValue = ["e\u{301}", "😀", "ab"]
+        #expect(values.queryValues("$[?length(@) == 2]") == ["e\u{301}", "ab"])
+        #expect(values.queryValues("$[?length(@) == 1]") == ["😀"])
+    }
+
+    @Test("I-Regexp: match is anchored, dot excludes line breaks, invalid patterns are false")
+    func regexps() {
+        let values: JSONValue = ["ab", "xaby", "a\nb", "a\rb", "a.b", "a&&b"]
+        #expect(values.queryValues("$[?match(@, 'a.b')]") == ["a.b"])
+        #expect(values.queryValues("$[?search(@, 'a.b')]") == ["a.b"])
+        #expect(values.queryValues("$[?match(@, 'ab')]") == ["ab"])
+        #expect(values.queryValues("$[?search(@, 'ab')]") == ["ab", "xaby"])
+        #expect(values.queryValues("$[?match(@, 'a[&]+b')]") == ["a&&b"])
+        for invalid in ["(a", "a{2,1}", "\\\\d", "[]", "a**", "(?:a)", "\\\\p{Greek}"] {
+            #expect(values.queryValues(JSONPath(stringLiteral: "$[?match(@, '\(invalid)')]")).isEmpty, "\(invalid)")
+        }
+        // A pattern read from the document is checked when the query runs.
+        let document: JSONValue = ["p": "(", "s": "("]
+        #expect(document.queryValues("$[?match(@, $.p)]").isEmpty)
+    }
+
+    @Test(
+        "I-Regexp translation agrees between Regex and NSRegularExpression",
+        arguments: [
+            ("a.c", "abc", true), ("a.c", "a\nc", false), ("[a-c]+", "abcabc", true), ("[^a-c]", "d", true),
+            ("\\p{Lu}\\p{Ll}*", "Hello", true), ("\\P{L}", "1", true), ("a{2,3}", "aaaa", false),
+            ("(ab|cd)*", "abcd", true),
+            ("[-a]", "-", true), ("[a-]", "-", true), ("\\.", ".", true), ("x|", "", true), ("é", "e\u{301}", false),
+        ])
+    func engines(_ pattern: String, _ subject: String, _ expected: Bool) throws {
+        let translated = try #require(_IRegexp.translate(pattern))
+        #expect(_CompiledPattern(translated)?.matches(subject, whole: true) == expected)
+        let foundation = try #require(_CompiledPattern.foundationMatcher(translated))
+        #expect(foundation(subject, true) == expected)
+    }
+
+    @Test("slices, also with negative steps")
+    func slices() {
+        let values: JSONValue = [0, 1, 2, 3, 4, 5]
+        #expect(values.queryValues("$[1:4]") == [1, 2, 3])
+        #expect(values.queryValues("$[::-1]") == [5, 4, 3, 2, 1, 0])
+        #expect(values.queryValues("$[-2:]") == [4, 5])
+        #expect(values.queryValues("$[5:1:-2]") == [5, 3])
+        #expect(values.queryValues("$[::0]").isEmpty)
+    }
+
+    @Test("Hashable and description by the query's text; literals")
+    func identity() throws {
+        let path: JSONPath = "$.a[0]"
+        #expect(path.description == "$.a[0]")
+        let same = try JSONPath(String("$.a[0]"))
+        let other = try JSONPath(String("$['a'][0]"))
+        let descendant = try JSONPath(String("$..a"))
+        #expect(path == same)
+        #expect(path != other)
+        #expect(path.isSingular && !descendant.isSingular)
+    }
+
+    @Test("descendant queries on a document nested to the depth limit, on a small stack")
+    func deep() throws {
+        var nested: JSONValue = ["id": 0]
+        for level in 1..<512 { nested = level % 2 == 0 ? ["id": .int(level), "c": nested] : [nested] }
+        let document = nested
+        let count = try onSmallStack { document.queryValues("$..id").count }
+        #expect(count == 256)
+    }
+
+    @Test("nesting in queries is limited, with an error rather than a crash")
+    func nestingLimit() {
+        let deep = "$[?" + String(repeating: "(", count: 1000) + "@" + String(repeating: ")", count: 1000) + "]"
+        #expect(throws: JSONPathError.self) { try JSONPath(deep) }
+        let ok = "$[?" + String(repeating: "(", count: 20) + "@" + String(repeating: ")", count: 20) + "]"
+        #expect(throws: Never.self) { try JSONPath(ok) }
+        #expect(_IRegexp.translate(String(repeating: "(", count: 1000) + String(repeating: ")", count: 1000)) == nil)
+    }
+}
