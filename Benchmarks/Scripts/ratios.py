@@ -29,10 +29,10 @@ COMPARISONS = [
     ("Model", "JSONValueEncoder", "JSONEncoder+JSONValue(parsing:)", 3.0),
     # JSONPath against the same walk by hand: "aim within 3x" means a ratio of
     # at least 1/3 (the hand walk's time divided by the query's).
-    ("Path", "filter query", "filter by hand", 1 / 3),
-    ("Path", "filter queryValues", "filter by hand", 1 / 3),
-    ("Path", "descendant query", "descendant by hand", 1 / 3),
-    ("Path", "descendant queryValues", "descendant by hand", 1 / 3),
+    ("Path", "filter-query", "filter-by-hand", 1 / 3),
+    ("Path", "filter-queryValues", "filter-by-hand", 1 / 3),
+    ("Path", "descendant-query", "descendant-by-hand", 1 / 3),
+    ("Path", "descendant-queryValues", "descendant-by-hand", 1 / 3),
     ("Pointer", "JSONValue[pointer:]", "subscripts", None),
 ]
 

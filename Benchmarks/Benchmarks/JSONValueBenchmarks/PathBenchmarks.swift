@@ -20,13 +20,13 @@ func pathBenchmarks() {
         return names
     }
     precondition(twitter.queryValues(filter) == filterByHand(twitter))
-    Benchmark("Path/twitter/filter query") { benchmark in
+    Benchmark("Path/twitter/filter-query") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(twitter.query(filter)) }
     }
-    Benchmark("Path/twitter/filter queryValues") { benchmark in
+    Benchmark("Path/twitter/filter-queryValues") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(twitter.queryValues(filter)) }
     }
-    Benchmark("Path/twitter/filter by hand") { benchmark in
+    Benchmark("Path/twitter/filter-by-hand") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(filterByHand(twitter)) }
     }
 
@@ -50,13 +50,13 @@ func pathBenchmarks() {
         return ids
     }
     precondition(twitter.queryValues(descendant).count == idsByHand(twitter).count)
-    Benchmark("Path/twitter/descendant query") { benchmark in
+    Benchmark("Path/twitter/descendant-query") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(twitter.query(descendant)) }
     }
-    Benchmark("Path/twitter/descendant queryValues") { benchmark in
+    Benchmark("Path/twitter/descendant-queryValues") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(twitter.queryValues(descendant)) }
     }
-    Benchmark("Path/twitter/descendant by hand") { benchmark in
+    Benchmark("Path/twitter/descendant-by-hand") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(idsByHand(twitter)) }
     }
 }

@@ -141,35 +141,35 @@ extension JSONPath {
 
         /// The steps from the root, outermost first.
         public var components: [Component] {
-            var components: [Component] = []
-            var node = tail
-            while let current = node {
-                components.append(current.component)
-                node = current.parent
-            }
-            return components.reversed()
+            guard let arena else { return [] }
+            return arena.components(upTo: index)
         }
 
-        /// The components, innermost last, shared between the locations of
-        /// a query's nodes so that visiting a node costs one allocation.
-        let tail: _LocationNode?
+        /// The steps of every location a query visited, shared by the
+        /// locations it returns, so that visiting a node allocates nothing.
+        let arena: _LocationArena?
+        /// This location's last step in `arena`, or -1 for the root.
+        let index: Int
 
-        init(tail: _LocationNode?) {
-            self.tail = tail
+        init(arena: _LocationArena?, index: Int) {
+            self.arena = arena
+            self.index = index
         }
 
         /// Creates a location from its components.
         ///
         /// - Parameter components: The steps from the root, outermost first.
         public init(_ components: [Component]) {
-            var tail: _LocationNode? = nil
-            for component in components { tail = _LocationNode(parent: tail, component: component) }
-            self.tail = tail
+            let arena = _LocationArena()
+            var index = -1
+            for component in components { index = arena.append(component, after: index) }
+            self.init(arena: arena, index: index)
         }
 
-        /// The location one step further down.
+        /// The location one step further down, in the same arena.
         func appending(_ component: Component) -> Location {
-            Location(tail: _LocationNode(parent: tail, component: component))
+            guard let arena else { return self }
+            return Location(arena: arena, index: arena.append(component, after: index))
         }
 
         /// The normalized path (RFC 9535 section 2.7): `$`, then `['name']` or
@@ -228,14 +228,33 @@ extension JSONPath {
     }
 }
 
-/// One step of a location, linked to the steps before it.
-final class _LocationNode: Sendable {
-    let parent: _LocationNode?
-    let component: JSONPath.Location.Component
+/// The steps of the locations one query visits: each step and the index of
+/// the step before it, in two arrays that only grow.
+///
+/// Appending happens only while the query runs, on one thread; the
+/// locations a query returns only read it afterwards, which is why it can
+/// be shared between threads.
+final class _LocationArena: @unchecked Sendable {
+    private var steps: [JSONPath.Location.Component] = []
+    private var parents: [Int] = []
 
-    init(parent: _LocationNode?, component: JSONPath.Location.Component) {
-        self.parent = parent
-        self.component = component
+    /// Adds a step after the one at `parent` (-1 for the root) and returns
+    /// its index.
+    func append(_ component: JSONPath.Location.Component, after parent: Int) -> Int {
+        steps.append(component)
+        parents.append(parent)
+        return steps.count - 1
+    }
+
+    /// The steps from the root to the one at `index`, outermost first.
+    func components(upTo index: Int) -> [JSONPath.Location.Component] {
+        var components: [JSONPath.Location.Component] = []
+        var current = index
+        while current >= 0 {
+            components.append(steps[current])
+            current = parents[current]
+        }
+        return components.reversed()
     }
 }
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// Runs a `_PathQuery` on a document (RFC 9535 section 2).
 ///
-/// Nodes carry their location as a linked list that shares its parents, so
-/// visiting a node costs one small allocation and no value is copied (a
+/// Nodes carry their location as an index into one arena of steps per run,
+/// so visiting a node allocates nothing and no value is copied (a
 /// `JSONValue` container is a reference to shared storage).
 struct _PathEvaluator {
     let root: JSONValue
@@ -18,7 +18,7 @@ struct _PathEvaluator {
     // MARK: Queries
 
     func nodes(of query: _PathQuery) -> [JSONPath.Node] {
-        var nodes = [JSONPath.Node(value: root, location: JSONPath.Location(tail: nil))]
+        var nodes = [JSONPath.Node(value: root, location: JSONPath.Location(arena: _LocationArena(), index: -1))]
         for segment in query.segments {
             var next: [JSONPath.Node] = []
             for node in nodes {
@@ -39,7 +39,7 @@ struct _PathEvaluator {
     /// relative query or the root for an absolute one.
     private func values(of query: _PathQuery, from current: JSONValue) -> [JSONValue] {
         var values = [query.isRelative ? current : root]
-        let noLocation = JSONPath.Location(tail: nil)
+        let noLocation = JSONPath.Location(arena: nil, index: -1)
         for segment in query.segments {
             var next: [JSONValue] = []
             for value in values {
@@ -87,26 +87,45 @@ struct _PathEvaluator {
             // The node, then its descendants, in document order, without
             // recursion: a work list of the containers still to visit.
             var pending = [(value, location)]
+            // `..name`, the common case, looks the name up directly rather
+            // than copying the selector for every node visited.
+            var onlyName: String? = nil
+            if selectors.count == 1, case .name(let name) = selectors[0] { onlyName = name }
             while let (current, currentLocation) = pending.popLast() {
-                for selector in selectors {
-                    select(selector, in: current, at: currentLocation, tracksLocation: tracksLocation, emit)
+                if let onlyName {
+                    if case .object(let members) = current, let index = members.index(forKey: onlyName),
+                        JSONPointer.sameScalars(members[index].key, onlyName)
+                    {
+                        let member = members[index]
+                        emit(
+                            member.value,
+                            tracksLocation ? currentLocation.appending(.name(member.key)) : currentLocation)
+                    }
+                } else {
+                    for selector in selectors {
+                        select(selector, in: current, at: currentLocation, tracksLocation: tracksLocation, emit)
+                    }
                 }
-                var children: [(JSONValue, JSONPath.Location)] = []
+                // Children go on the work list in reverse, so that the first
+                // is visited next; reversing in place saves a temporary array
+                // per container (a third of the time of `$..id` on
+                // twitter.json).
+                let firstChild = pending.count
                 switch current {
                 case .array(let elements):
                     for (index, element) in elements.enumerated() where element.isContainer {
-                        children.append(
+                        pending.append(
                             (element, tracksLocation ? currentLocation.appending(.index(index)) : currentLocation))
                     }
                 case .object(let members):
                     for (name, member) in members where member.isContainer {
-                        children.append(
+                        pending.append(
                             (member, tracksLocation ? currentLocation.appending(.name(name)) : currentLocation))
                     }
                 default:
                     break
                 }
-                pending.append(contentsOf: children.reversed())
+                pending[firstChild...].reverse()
             }
         }
     }
