@@ -6,6 +6,14 @@ extension JSONValue {
     /// Used where a change must be seen even when the values are equal, such
     /// as creating patches.
     static func _isIdentical(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        _compare(lhs, rhs, numbersByValue: false)
+    }
+
+    /// Compares strings and member names by their Unicode scalars, arrays
+    /// in order and objects in any order, through a work list rather than
+    /// recursion; numbers by value (``==(_:_:)``) or case for case and bit
+    /// for bit.
+    static func _compare(_ lhs: JSONValue, _ rhs: JSONValue, numbersByValue: Bool) -> Bool {
         var pending: [(JSONValue, JSONValue)] = [(lhs, rhs)]
         while let (a, b) = pending.popLast() {
             switch (a, b) {
@@ -16,7 +24,9 @@ extension JSONValue {
             case (.int(let x), .int(let y)):
                 guard x == y else { return false }
             case (.double(let x), .double(let y)):
-                guard x.bitPattern == y.bitPattern else { return false }
+                guard numbersByValue ? a == b : x.bitPattern == y.bitPattern else { return false }
+            case (.int, .double), (.double, .int):
+                guard numbersByValue && a == b else { return false }
             case (.string(let x), .string(let y)):
                 guard JSONPointer.sameScalars(x, y) else { return false }
             case (.array(let x), .array(let y)):
@@ -33,5 +43,15 @@ extension JSONValue {
             }
         }
         return true
+    }
+}
+
+/// The value of an ASCII hexadecimal digit, either case.
+func _hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
     }
 }

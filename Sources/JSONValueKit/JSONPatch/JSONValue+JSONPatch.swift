@@ -78,86 +78,18 @@ extension JSONValue {
     /// RFC 6902's `add`: inserts into arrays (at an index up to the count,
     /// or `-`), and adds or replaces object members.
     private mutating func add(_ newValue: JSONValue, at pointer: JSONPointer) throws {
-        try _modifyParent(of: pointer) { parent, token, index in
-            switch parent {
-            case .object(var members):
-                let key = try JSONValue._keyForWriting(token, in: members, tokenIndex: index, of: pointer)
-                parent = .null
-                members[key] = newValue
-                parent = .object(members)
-            case .array(var elements):
-                let position: Int
-                if token == "-" {
-                    position = elements.count
-                } else {
-                    guard let requested = JSONPointer.arrayIndex(token) else {
-                        throw JSONPointerError(.invalidArrayIndex, pointer: pointer, tokenIndex: index)
-                    }
-                    guard requested <= elements.count else {
-                        throw JSONPointerError(
-                            .indexOutOfRange(count: elements.count), pointer: pointer, tokenIndex: index)
-                    }
-                    position = requested
-                }
-                parent = .null
-                elements.insert(newValue, at: position)
-                parent = .array(elements)
-            default:
-                throw JSONPointerError(.notAContainer, pointer: pointer, tokenIndex: index)
-            }
-        } root: {
-            $0 = newValue
-        }
+        try _write(newValue, at: pointer, members: .addOrReplace, elements: .insert)
     }
 
     /// RFC 6902's `replace`: the target must exist.
     private mutating func replaceValue(_ newValue: JSONValue, at pointer: JSONPointer) throws {
-        try _modifyParent(of: pointer) { parent, token, index in
-            switch parent {
-            case .object(var members):
-                guard let key = JSONValue._existingKey(token, in: members) else {
-                    throw JSONPointerError(.memberNotFound, pointer: pointer, tokenIndex: index)
-                }
-                parent = .null
-                members[key] = newValue
-                parent = .object(members)
-            case .array(var elements):
-                let position = try JSONValue._arrayIndex(token, count: elements.count, tokenIndex: index, of: pointer)
-                parent = .null
-                elements[position] = newValue
-                parent = .array(elements)
-            default:
-                throw JSONPointerError(.notAContainer, pointer: pointer, tokenIndex: index)
-            }
-        } root: {
-            $0 = newValue
-        }
+        try _write(newValue, at: pointer, members: .replace, elements: .replace)
     }
 
     /// Equality as RFC 6902's `test` defines it: numbers by value, strings
     /// and member names by their Unicode scalars, objects regardless of
     /// order, and a Boolean never equal to a number.
     static func _patchEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
-        var pending: [(JSONValue, JSONValue)] = [(lhs, rhs)]
-        while let (a, b) = pending.popLast() {
-            switch (a, b) {
-            case (.string(let x), .string(let y)):
-                guard JSONPointer.sameScalars(x, y) else { return false }
-            case (.array(let x), .array(let y)):
-                guard x.count == y.count else { return false }
-                pending.append(contentsOf: zip(x, y))
-            case (.object(let x), .object(let y)):
-                guard x.count == y.count else { return false }
-                for (key, member) in x {
-                    guard let other = _existingKey(key, in: y) else { return false }
-                    pending.append((member, y[other]!))
-                }
-            default:
-                // Scalars: JSONValue's own equality compares numbers by value
-                // and never a Boolean with a number.
-                guard a == b else { return false }
-            }
-        }
-        return true
+        _compare(lhs, rhs, numbersByValue: true)
     }
 }

@@ -287,7 +287,7 @@ struct _PathParser {
     private mutating func parseHexQuad(escapeStart: Int) throws(JSONPathError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = peek, let digit = Self.hexValue(byte) else {
+            guard let byte = peek, let digit = _hexValue(byte) else {
                 position = escapeStart
                 throw error(.syntax, "\"\\u\" must be followed by four hexadecimal digits")
             }
@@ -588,15 +588,6 @@ struct _PathParser {
     private static func isNameFirst(_ byte: UInt8) -> Bool {
         isLowercase(byte) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
             || byte >= 0x80
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     private func error(_ kind: JSONPathError.Kind, _ message: String, at offset: Int? = nil) -> JSONPathError {

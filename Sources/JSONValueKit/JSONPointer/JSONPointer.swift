@@ -288,8 +288,8 @@ extension JSONPointer {
         var index = 1
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = Self.hexValue(bytes[index + 1]),
-                    let low = Self.hexValue(bytes[index + 2])
+                guard index + 2 < bytes.count, let high = _hexValue(bytes[index + 1]),
+                    let low = _hexValue(bytes[index + 2])
                 else {
                     throw JSONPointerError(.invalidURIFragment, pointer: uriFragment, offset: index)
                 }
@@ -341,15 +341,6 @@ extension JSONPointer {
             return true
         default:
             return "-._~!$&'()*+,;=:@/?".utf8.contains(byte)
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
         }
     }
 }

@@ -101,17 +101,68 @@ extension JSONValue {
     /// - Throws: ``JSONPointerError`` naming the token that failed; the value
     ///   is then unchanged.
     public mutating func setValue(_ newValue: JSONValue, at pointer: JSONPointer) throws {
+        try _write(newValue, at: pointer, members: .addOrReplace, elements: .replaceOrAppend)
+    }
+
+    /// How a write treats an object's members.
+    enum _MemberWrite {
+        /// Adds the member, or replaces one of the same name.
+        case addOrReplace
+        /// Replaces an existing member only.
+        case replace
+    }
+
+    /// How a write treats an array's elements.
+    enum _ElementWrite {
+        /// Replaces an existing element, or appends at `-`.
+        case replaceOrAppend
+        /// Inserts at an index up to the count, or appends at `-`.
+        case insert
+        /// Replaces an existing element only.
+        case replace
+    }
+
+    /// Stores `newValue` where `pointer` says, under the given rules; the
+    /// root pointer replaces the whole value.
+    mutating func _write(
+        _ newValue: JSONValue,
+        at pointer: JSONPointer,
+        members memberWrite: _MemberWrite,
+        elements elementWrite: _ElementWrite
+    ) throws {
         try _modifyParent(of: pointer) { parent, token, index in
             switch parent {
             case .object(var members):
-                let key = try JSONValue._keyForWriting(token, in: members, tokenIndex: index, of: pointer)
+                let key: String
+                switch memberWrite {
+                case .addOrReplace:
+                    key = try JSONValue._keyForWriting(token, in: members, tokenIndex: index, of: pointer)
+                case .replace:
+                    guard let existing = JSONValue._existingKey(token, in: members) else {
+                        throw JSONPointerError(.memberNotFound, pointer: pointer, tokenIndex: index)
+                    }
+                    key = existing
+                }
                 parent = .null
                 members[key] = newValue
                 parent = .object(members)
             case .array(var elements):
-                if token == "-" {
+                if token == "-" && elementWrite != .replace {
                     parent = .null
                     elements.append(newValue)
+                    parent = .array(elements)
+                    return
+                }
+                if elementWrite == .insert {
+                    guard let position = JSONPointer.arrayIndex(token) else {
+                        throw JSONPointerError(.invalidArrayIndex, pointer: pointer, tokenIndex: index)
+                    }
+                    guard position <= elements.count else {
+                        throw JSONPointerError(
+                            .indexOutOfRange(count: elements.count), pointer: pointer, tokenIndex: index)
+                    }
+                    parent = .null
+                    elements.insert(newValue, at: position)
                     parent = .array(elements)
                     return
                 }
