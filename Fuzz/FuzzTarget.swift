@@ -82,6 +82,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = parsed.description
         checkPatches(parsed)
     }
+    checkJSON5(bytes, strict: parsed)
     checkPointer(text, in: parsed)
     checkPath(text, in: parsed)
     return 0
@@ -127,5 +128,20 @@ func checkPath(_ text: String, in document: JSONValue?) {
     for node in target.query(path).prefix(1000) {
         let found = target[pointer: JSONPointer(node.location)]
         check(found.map { identical($0, node.value) } ?? false, "a node's location does not lead to it")
+    }
+}
+
+/// JSON5 reads every JSON document as the strict parser does, and what it
+/// accepts writes as JSON that reads back the same (when its numbers are
+/// finite).
+func checkJSON5(_ bytes: UnsafeBufferPointer<UInt8>, strict: JSONValue?) {
+    let relaxed = try? JSONValue(parsing: Array(bytes), options: .init(allowsJSON5: true))
+    if let strict {
+        check(relaxed.map { identical($0, strict) } ?? false, "JSON5 reads a JSON document differently")
+    }
+    if let relaxed, let written = try? relaxed.jsonData() {
+        check(
+            (try? JSONValue(parsing: written)).map { identical($0, relaxed) } ?? false,
+            "JSON5 value does not round-trip")
     }
 }

@@ -16,6 +16,8 @@ seeds = [
     b'[[1, 2, 3, 4, 5], [0, 2, 3, 5, 6]]',
     b'[{"op": "add", "path": "/-", "value": 1}, {"op": "move", "from": "/0", "path": "/1"}, {"op": "test", "path": "/0", "value": 1}]',
     b"/a~1b/~01/0", b"/-", b"#/a%20b/c%25d",
+    # JSON5.
+    b"// c\n{a: 0x1F, 'b': [.5, 5., +1, Infinity,], c: 'it\\'s', /* x */ $d: NaN}",
     # JSONPath queries.
     b"$.a[0].b", b"$..*", b"$[?@.a > 1 && !(@.b == 'x') || length(@.c) >= 2]", b"$[1:-1:2]",
     b"$[?match(@, '[a-z]+\\p{Lu}?(x|y){2,3}')]", b"$[?count(@..*) > 2 && value($.d) == 2.5]", b"$['a\\u00e9', \"b\"]",

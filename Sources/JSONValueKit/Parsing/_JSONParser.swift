@@ -47,6 +47,9 @@ struct _JSONParser: ~Copyable {
         }
         var parser = _JSONParser(base: base, count: bytes.count, options: options)
         parser.skipByteOrderMark()
+        if options.allowsJSON5 {
+            return try _JSON5Parser.parse(bytes, textStart: parser.textStart, options: options)
+        }
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -752,10 +755,20 @@ struct _JSONParser: ~Copyable {
 
     /// Computes the line and column of a byte offset; only called for errors.
     private func location(of offset: Int) -> JSONParseError.Location {
+        Self.location(of: offset, in: UnsafeBufferPointer(start: base, count: count), textStart: textStart)
+    }
+
+    /// The line and column of a byte offset in `bytes`, counting from
+    /// `textStart` (after a byte order mark); columns count Unicode scalars.
+    static func location(
+        of offset: Int,
+        in bytes: UnsafeBufferPointer<UInt8>,
+        textStart: Int
+    ) -> JSONParseError.Location {
         var line = 1
         var column = 1
         for index in Swift.min(textStart, offset)..<offset {
-            let byte = base[index]
+            let byte = bytes[index]
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
