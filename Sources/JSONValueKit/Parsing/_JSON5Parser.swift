@@ -205,13 +205,22 @@ struct _JSON5Parser {
                 position += 1
             }
         }
-        do {
-            return try text.withUnsafeBufferPointer { buffer throws(JSONParseError) in
-                try _JSONParser.parse(buffer, options: JSONValue.ParsingOptions())
-            }
-        } catch {
+        // An integer that fits is exact; anything else is the correctly
+        // rounded Double of the text, as the strict parser gives it.
+        if fractionDigits == 0 && text.count == integerDigits + (negative ? 1 : 0) && integerDigits <= 18 {
+            var integer = 0
+            for byte in text.dropFirst(negative ? 1 : 0) { integer = integer * 10 + Int(byte - UInt8(ascii: "0")) }
+            return .int(negative ? -integer : integer)
+        }
+        if fractionDigits == 0, text.count == integerDigits + (negative ? 1 : 0),
+            let integer = Int(String(decoding: text, as: UTF8.self))
+        {
+            return .int(integer)
+        }
+        guard let double = Double(String(decoding: text, as: UTF8.self)), double.isFinite else {
             throw JSONParseError.numberOutOfRange(at: location(of: start))
         }
+        return .double(double)
     }
 
     private mutating func parseHexadecimal(negative: Bool, start: Int) throws(JSONParseError) -> JSONValue {
@@ -244,7 +253,21 @@ struct _JSON5Parser {
         let quote = bytes[position]
         let start = position
         position += 1
+        // Most strings have no escapes: take them straight from the input.
+        var end = position
+        while end < bytes.count, bytes[end] != quote, bytes[end] != UInt8(ascii: "\\"),
+            bytes[end] != 0x0A, bytes[end] != 0x0D
+        {
+            end += 1
+        }
         var output: [UInt8] = []
+        if end < bytes.count && bytes[end] == quote {
+            let slice = UnsafeBufferPointer(rebasing: bytes[position..<end])
+            position = end + 1
+            return try makeString(slice, start: start)
+        }
+        output.append(contentsOf: bytes[position..<end])
+        position = end
         while true {
             guard let byte = peek else { throw endOfInput() }
             if byte == quote {
@@ -261,8 +284,15 @@ struct _JSON5Parser {
                 position += 1
             }
         }
-        let string = String(decoding: output, as: UTF8.self)
-        guard string.utf8.elementsEqual(output) else {
+        return try output.withUnsafeBufferPointer { buffer throws(JSONParseError) in
+            try makeString(buffer, start: start)
+        }
+    }
+
+    /// A string from UTF-8 bytes, refusing invalid UTF-8.
+    private func makeString(_ utf8: UnsafeBufferPointer<UInt8>, start: Int) throws(JSONParseError) -> String {
+        let string = String(decoding: utf8, as: UTF8.self)
+        guard string.utf8.elementsEqual(utf8) else {
             throw JSONParseError.invalidUTF8(at: location(of: start))
         }
         return string
