@@ -76,6 +76,13 @@ public struct JSONValueDecoder: Sendable {
     /// Values that decoding types can read through `Decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
+    /// What to tolerate in payloads that do not match the model; nothing by
+    /// default, so decoding is strict and behaves like `JSONDecoder`.
+    ///
+    /// See ``Tolerance`` and ``decode(_:from:deviations:)``, which reports
+    /// what was tolerated.
+    public var tolerance: Tolerance = []
+
     /// Creates a decoder with the default strategies.
     public init() {}
 
@@ -123,6 +130,9 @@ final class _DecodingOptions {
     let dataStrategy: JSONValueDecoder.DataDecodingStrategy
     let floatStrategy: JSONValueDecoder.NonConformingFloatDecodingStrategy
     let userInfo: [CodingUserInfoKey: Any]
+    let tolerance: JSONValueDecoder.Tolerance
+    /// Where tolerated values are reported, if the caller asked.
+    var deviations: _DeviationLog?
 
     init(_ decoder: JSONValueDecoder) {
         keyStrategy = decoder.keyDecodingStrategy
@@ -131,6 +141,7 @@ final class _DecodingOptions {
         dataStrategy = decoder.dataDecodingStrategy
         floatStrategy = decoder.nonConformingFloatDecodingStrategy
         userInfo = decoder.userInfo
+        tolerance = decoder.tolerance
     }
 
     /// Converted keys, memoized: a document's keys repeat in every object.

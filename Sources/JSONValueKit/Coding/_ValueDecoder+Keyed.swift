@@ -82,8 +82,75 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try ifPresent(key) { try decoder.unwrap($0, as: type, key: key) }
+    }
+
+    /// `nil` for a missing or null member; otherwise the member decoded by
+    /// `decode`, or `nil` where the decoder's tolerance allows it.
+    ///
+    /// Every `decodeIfPresent` goes through here, so that the tolerances for
+    /// optionals apply whatever the type; without tolerance this is what
+    /// the protocol's default implementations do.
+    private func ifPresent<T>(_ key: Key, _ decode: (JSONValue) throws -> T) throws -> T? {
         guard let value = members[key.stringValue], !value.isNull else { return nil }
-        return try decoder.unwrap(value, as: type, key: key)
+        if decoder.options.tolerance.isEmpty { return try decode(value) }
+        return try decoder.tolerantOptional(value, key: key) { try decode(value) }
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try ifPresent(key) { try decoder.unwrapBool($0, key: key) }
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try ifPresent(key) { try decoder.unwrapString($0, key: key) }
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try ifPresent(key) { try decoder.unwrapFloatingPoint($0, as: type, key: key) }
+    }
+
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try ifPresent(key) { try decoder.unwrapFloatingPoint($0, as: type, key: key) }
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+    }
+
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+    }
+
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+    }
+
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+    }
+
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+    }
+
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+    }
+
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+    }
+
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+    }
+
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+    }
+
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
     }
 
     func nestedContainer<NestedKey: CodingKey>(

@@ -113,12 +113,18 @@ final class _ValueDecoder: Decoder {
     // MARK: Unwrapping
 
     func unwrapBool(_ value: JSONValue, key: (any CodingKey)?) throws -> Bool {
-        guard case .bool(let bool) = value else { throw mismatch(Bool.self, value, key) }
+        guard case .bool(let bool) = value else {
+            if let converted = convertedScalar(value, as: Bool.self, key: key) { return converted }
+            throw mismatch(Bool.self, value, key)
+        }
         return bool
     }
 
     func unwrapString(_ value: JSONValue, key: (any CodingKey)?) throws -> String {
-        guard case .string(let string) = value else { throw mismatch(String.self, value, key) }
+        guard case .string(let string) = value else {
+            if let converted = convertedScalar(value, as: String.self, key: key) { return converted }
+            throw mismatch(String.self, value, key)
+        }
         return string
     }
 
@@ -142,6 +148,7 @@ final class _ValueDecoder: Decoder {
             throw DecodingError.dataCorrupted(
                 context(key, "Number \(JSONValue.double(double)) does not fit in \(T.self)."))
         default:
+            if let converted = convertedScalar(value, as: T.self, key: key) { return converted }
             throw mismatch(T.self, value, key)
         }
     }
@@ -164,6 +171,7 @@ final class _ValueDecoder: Decoder {
                 if string == negativeInfinity { return -.infinity }
                 if string == nan { return .nan }
             }
+            if let converted = convertedScalar(value, as: T.self, key: key) { return converted }
             throw mismatch(T.self, value, key)
         default:
             throw mismatch(T.self, value, key)
@@ -173,6 +181,9 @@ final class _ValueDecoder: Decoder {
     /// Decodes any type from `value`, which is this decoder's own value when
     /// `key` is `nil`, or its member or element at `key`.
     func unwrap<T: Decodable>(_ value: JSONValue, as type: T.Type, key: (any CodingKey)?) throws -> T {
+        if !options.tolerance.isEmpty, let tolerated = try tolerantUnwrap(value, as: T.self, key: key) {
+            return tolerated
+        }
         // Scalars first: generic code such as Array's init(from:) reaches
         // them through this method.
         if T.self == String.self { return try unwrapString(value, key: key) as! T }

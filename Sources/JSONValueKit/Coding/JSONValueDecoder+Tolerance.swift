@@ -1,0 +1,395 @@
+extension JSONValueDecoder {
+    /// What a decoder may tolerate in a payload that does not match its
+    /// model, instead of failing the whole decode; nothing by default.
+    ///
+    /// ```swift
+    /// var decoder = JSONValueDecoder()
+    /// decoder.tolerance = [.emptyValuesAsNil, .convertScalarTypes]
+    /// var deviations: [JSONValueDecoder.Deviation] = []
+    /// let book = try decoder.decode(Book.self, from: payload, deviations: &deviations)
+    /// for deviation in deviations { log(deviation) }   // what was tolerated, and where
+    /// ```
+    ///
+    /// Tolerance is a property of one decoder value, so it applies exactly
+    /// where that decoder is used; there is no global switch. It never
+    /// invents a value: a missing non-optional property is still an error.
+    public struct Tolerance: OptionSet, Hashable, Sendable {
+        /// The raw bits of the options.
+        public let rawValue: UInt
+
+        /// Creates options from their raw bits.
+        ///
+        /// - Parameter rawValue: The raw bits.
+        public init(rawValue: UInt) {
+            self.rawValue = rawValue
+        }
+
+        /// An `Optional` property or element whose value is `{}`, `[]` or
+        /// `""` and cannot be decoded as the wrapped type becomes `nil`.
+        ///
+        /// `""` into `String?` stays `""`, and `{}` into `[String: Int]?`
+        /// stays `[:]`: only a value that fails to decode is dropped.
+        public static let emptyValuesAsNil = Tolerance(rawValue: 1 << 0)
+
+        /// Exact conversions between scalar kinds: a string holding a JSON
+        /// number into any numeric type it fits exactly (`"42"` into `Int`,
+        /// `"1e2"` into `Int` as 100, `"2.5"` into `Double`; `"42.5"` into
+        /// `Int`, `"300"` into `Int8` and `"0x10"` stay errors); a number into
+        /// `String` as its JSON text; `0`, `1` and the strings `"true"`,
+        /// `"false"`, `"0"` and `"1"` into `Bool`, and nothing else.
+        public static let convertScalarTypes = Tolerance(rawValue: 1 << 1)
+
+        /// An `Optional` property or element whose value fails to decode,
+        /// for any reason, becomes `nil`.
+        public static let invalidOptionalsAsNil = Tolerance(rawValue: 1 << 2)
+
+        /// Elements of arrays, sets and `[String: T]` dictionaries that fail
+        /// to decode are dropped, and the rest is kept.
+        public static let dropInvalidElements = Tolerance(rawValue: 1 << 3)
+
+        /// All of the above.
+        public static let lenient: Tolerance = [
+            .emptyValuesAsNil, .convertScalarTypes, .invalidOptionalsAsNil, .dropInvalidElements,
+        ]
+    }
+
+    /// One thing a tolerant decode accepted that strict decoding would have
+    /// refused: where, what was found, and what was done about it.
+    ///
+    /// ```swift
+    /// print(deviation)
+    /// // At books[3].subgenre: "" could not be decoded and became nil (emptyValuesAsNil): ...
+    /// ```
+    public struct Deviation: CustomStringConvertible {
+        /// What the decoder did.
+        public enum Action: Hashable, Sendable {
+            /// The value was converted, exactly, into the named type; nothing
+            /// was lost.
+            case converted(to: String)
+            /// The value was discarded, and an optional became `nil`.
+            case madeNil
+            /// The value was discarded, and the element left out of its
+            /// array, set or dictionary.
+            case dropped
+        }
+
+        /// Where the value is, as `DecodingError` gives coding paths.
+        public var codingPath: [any CodingKey]
+
+        /// The value that was found.
+        public var value: JSONValue
+
+        /// What the decoder did with it.
+        public var action: Action
+
+        /// The tolerance that allowed it.
+        public var tolerance: Tolerance
+
+        /// For a discarded value, the error strict decoding would have
+        /// thrown.
+        public var underlyingError: (any Error)?
+
+        /// Whether the value was discarded rather than converted.
+        public var isDiscarded: Bool {
+            if case .converted = action { return false }
+            return true
+        }
+
+        /// A sentence that says where, what and what was done.
+        public var description: String {
+            let path = codingPath.isEmpty ? "the top level" : codingPath.map(\.stringValue).joined(separator: ".")
+            let name: String
+            switch tolerance {
+            case .emptyValuesAsNil: name = "emptyValuesAsNil"
+            case .convertScalarTypes: name = "convertScalarTypes"
+            case .invalidOptionalsAsNil: name = "invalidOptionalsAsNil"
+            default: name = "dropInvalidElements"
+            }
+            let reason = underlyingError.map { ": \($0)" } ?? ""
+            switch action {
+            case .converted(let type):
+                return "At \(path): \(value) was converted to \(type) (\(name))."
+            case .madeNil:
+                return "At \(path): \(value) could not be decoded and became nil (\(name))\(reason)"
+            case .dropped:
+                return "At \(path): \(value) could not be decoded and was dropped (\(name))\(reason)"
+            }
+        }
+    }
+
+    /// Decodes a value, tolerating what ``tolerance`` allows, and reports
+    /// everything that was tolerated.
+    ///
+    /// ```swift
+    /// var decoder = JSONValueDecoder()
+    /// decoder.tolerance = .lenient
+    /// var deviations: [JSONValueDecoder.Deviation] = []
+    /// let feed = try decoder.decode(Feed.self, from: payload, deviations: &deviations)
+    /// ```
+    ///
+    /// ``decode(_:from:)`` tolerates the same without a report. With no
+    /// tolerance set, decoding behaves exactly as strict decoding, and the
+    /// report stays empty.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - value: The tree to decode it from.
+    ///   - deviations: Receives one entry per tolerated value, appended in
+    ///     the order they were met.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError` for what the tolerance does not cover.
+    public func decode<T: Decodable>(
+        _ type: T.Type,
+        from value: JSONValue,
+        deviations: inout [Deviation]
+    ) throws -> T {
+        let options = _DecodingOptions(self)
+        let log = _DeviationLog()
+        options.deviations = log
+        defer { deviations.append(contentsOf: log.entries) }
+        let decoder = _ValueDecoder(value: value, key: nil, parent: nil, options: options)
+        return try decoder.unwrap(value, as: T.self, key: nil)
+    }
+}
+
+/// Where a tolerant decode collects its deviations.
+final class _DeviationLog {
+    var entries: [JSONValueDecoder.Deviation] = []
+}
+
+// MARK: - Tolerance in the decoder
+
+extension _ValueDecoder {
+    func record(
+        _ action: JSONValueDecoder.Deviation.Action,
+        _ tolerance: JSONValueDecoder.Tolerance,
+        value: JSONValue,
+        key: (any CodingKey)?,
+        error: (any Error)? = nil
+    ) {
+        guard let log = options.deviations else { return }
+        log.entries.append(
+            JSONValueDecoder.Deviation(
+                codingPath: path(appending: key), value: value, action: action, tolerance: tolerance,
+                underlyingError: error))
+    }
+
+    /// Decodes an optional's wrapped value with `decode`, or gives `nil` where
+    /// the tolerance allows it; `value` is not `null`.
+    func tolerantOptional<T>(
+        _ value: JSONValue,
+        key: (any CodingKey)?,
+        _ decode: () throws -> T
+    ) throws -> T? {
+        let tolerance = options.tolerance
+        if tolerance.isDisjoint(with: [.emptyValuesAsNil, .invalidOptionalsAsNil]) { return try decode() }
+        do {
+            return try decode()
+        } catch {
+            if tolerance.contains(.emptyValuesAsNil) && value.isEmptyValue {
+                record(.madeNil, .emptyValuesAsNil, value: value, key: key, error: error)
+                return nil
+            }
+            if tolerance.contains(.invalidOptionalsAsNil) {
+                record(.madeNil, .invalidOptionalsAsNil, value: value, key: key, error: error)
+                return nil
+            }
+            throw error
+        }
+    }
+
+    /// The exact conversion of a scalar into `T`, if the tolerance allows one
+    /// and it exists; records it.
+    func convertedScalar<T>(_ value: JSONValue, as type: T.Type, key: (any CodingKey)?) -> T? {
+        guard options.tolerance.contains(.convertScalarTypes) else { return nil }
+        let converted: Any?
+        switch value {
+        case .string(let text):
+            if T.self == Bool.self {
+                switch text {
+                case "true", "1": converted = true
+                case "false", "0": converted = false
+                default: converted = nil
+                }
+            } else if let first = text.utf8.first, let last = text.utf8.last,
+                first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last),
+                let number = try? JSONValue(parsing: text), number.isNumber
+            {
+                // Exactly a JSON number: no whitespace around it.
+                converted = Self.exactNumber(number, as: T.self)
+            } else {
+                converted = nil
+            }
+        case .int, .double:
+            if T.self == String.self {
+                converted = value.description
+            } else if T.self == Bool.self && value == 0 {
+                converted = false
+            } else if T.self == Bool.self && value == 1 {
+                converted = true
+            } else {
+                converted = nil
+            }
+        default:
+            converted = nil
+        }
+        guard let result = converted as? T else { return nil }
+        record(.converted(to: "\(T.self)"), .convertScalarTypes, value: value, key: key)
+        return result
+    }
+
+    /// A number as `T` if it holds it exactly: integers from integral values
+    /// (up to 2⁵³ when they came from a double), floating-point types from
+    /// any finite number that does not overflow them.
+    private static func exactNumber<T>(_ number: JSONValue, as type: T.Type) -> Any? {
+        func integer<I: FixedWidthInteger>(_: I.Type) -> I? {
+            switch number {
+            case .int(let int): return I(exactly: int)
+            case .double(let double) where double.magnitude <= 0x1p53: return I(exactly: double)
+            default: return nil
+            }
+        }
+        switch T.self {
+        case is Int.Type: return integer(Int.self)
+        case is Int8.Type: return integer(Int8.self)
+        case is Int16.Type: return integer(Int16.self)
+        case is Int32.Type: return integer(Int32.self)
+        case is Int64.Type: return integer(Int64.self)
+        case is UInt.Type: return integer(UInt.self)
+        case is UInt8.Type: return integer(UInt8.self)
+        case is UInt16.Type: return integer(UInt16.self)
+        case is UInt32.Type: return integer(UInt32.self)
+        case is UInt64.Type: return integer(UInt64.self)
+        case is Double.Type: return number.doubleValue
+        case is Float.Type:
+            guard let double = number.doubleValue else { return nil }
+            let float = Float(double)
+            return float.isFinite ? float : nil
+        default: return nil
+        }
+    }
+
+    /// Decodes with the tolerances that concern optionals and collections,
+    /// or returns `nil` to let the strict path decode `T`.
+    func tolerantUnwrap<T: Decodable>(_ value: JSONValue, as type: T.Type, key: (any CodingKey)?) throws -> T? {
+        if let optional = T.self as? any _TolerantOptional.Type {
+            return try optional._decode(value, with: self, key: key) as? T
+        }
+        if options.tolerance.contains(.dropInvalidElements), let collection = T.self as? any _ElementDropping.Type {
+            return try collection._decodeDroppingInvalid(value, with: self, key: key) as? T
+        }
+        return nil
+    }
+}
+
+extension JSONValue {
+    /// `{}`, `[]` or `""`.
+    var isEmptyValue: Bool {
+        switch self {
+        case .string(let string): return string.isEmpty
+        case .array(let elements): return elements.isEmpty
+        case .object(let members): return members.isEmpty
+        default: return false
+        }
+    }
+
+    var isNumber: Bool {
+        switch self {
+        case .int, .double: return true
+        default: return false
+        }
+    }
+}
+
+/// `Optional`, decoded with the tolerances for optionals.
+protocol _TolerantOptional {
+    static func _decode(_ value: JSONValue, with decoder: _ValueDecoder, key: (any CodingKey)?) throws -> Any
+}
+
+extension Optional: _TolerantOptional where Wrapped: Decodable {
+    static func _decode(_ value: JSONValue, with decoder: _ValueDecoder, key: (any CodingKey)?) throws -> Any {
+        if value.isNull { return Wrapped?.none as Any }
+        let wrapped = try decoder.tolerantOptional(value, key: key) {
+            try decoder.unwrap(value, as: Wrapped.self, key: key)
+        }
+        return wrapped as Any
+    }
+}
+
+/// Arrays, sets and string-keyed dictionaries, decoded element by element
+/// so that invalid elements can be dropped.
+protocol _ElementDropping {
+    static func _decodeDroppingInvalid(
+        _ value: JSONValue,
+        with decoder: _ValueDecoder,
+        key: (any CodingKey)?
+    ) throws -> Any?
+}
+
+extension _ValueDecoder {
+    /// Decodes each element with `decode`, dropping and recording those that
+    /// fail; `nil` if `value` is not an array.
+    fileprivate func decodeElements<Element: Decodable>(
+        _ value: JSONValue,
+        key: (any CodingKey)?,
+        _ add: (Element) -> Void
+    ) -> Bool {
+        guard case .array(let elements) = value else { return false }
+        let container = key.map { child(value, key: $0) } ?? self
+        for (index, element) in elements.enumerated() {
+            let elementKey = _AnyCodingKey(index: index)
+            do {
+                add(try container.unwrap(element, as: Element.self, key: elementKey))
+            } catch {
+                container.record(.dropped, .dropInvalidElements, value: element, key: elementKey, error: error)
+            }
+        }
+        return true
+    }
+}
+
+extension Array: _ElementDropping where Element: Decodable {
+    static func _decodeDroppingInvalid(
+        _ value: JSONValue,
+        with decoder: _ValueDecoder,
+        key: (any CodingKey)?
+    ) throws -> Any? {
+        var result: [Element] = []
+        guard decoder.decodeElements(value, key: key, { result.append($0) }) else { return nil }
+        return result
+    }
+}
+
+extension Set: _ElementDropping where Element: Decodable {
+    static func _decodeDroppingInvalid(
+        _ value: JSONValue,
+        with decoder: _ValueDecoder,
+        key: (any CodingKey)?
+    ) throws -> Any? {
+        var result: Set<Element> = []
+        guard decoder.decodeElements(value, key: key, { result.insert($0) }) else { return nil }
+        return result
+    }
+}
+
+extension Dictionary: _ElementDropping where Key == String, Value: Decodable {
+    static func _decodeDroppingInvalid(
+        _ value: JSONValue,
+        with decoder: _ValueDecoder,
+        key: (any CodingKey)?
+    ) throws -> Any? {
+        guard case .object(let members) = value else { return nil }
+        let container = key.map { decoder.child(value, key: $0) } ?? decoder
+        var result: [String: Value] = [:]
+        for (name, member) in members {
+            let memberKey = _AnyCodingKey(name)
+            do {
+                result[name] = try container.unwrap(member, as: Value.self, key: memberKey)
+            } catch {
+                container.record(.dropped, .dropInvalidElements, value: member, key: memberKey, error: error)
+            }
+        }
+        return result
+    }
+}

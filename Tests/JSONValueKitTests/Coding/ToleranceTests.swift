@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+
+@testable import JSONValueKit
+
+@Suite("Tolerant decoding with a report")
+struct ToleranceTests {
+    struct BookCover: Codable, Equatable {
+        var image: String
+        var text: String
+    }
+
+    enum Genre: String, Codable {
+        case thriller, romance
+    }
+
+    struct Book: Codable, Equatable {
+        var title: String
+        var frontCover: BookCover?
+        var backCover: BookCover?
+        var genre: Genre
+        var subgenre: Genre?
+    }
+
+    static let book: JSONValue = [
+        "title": "Blah", "frontCover": [:], "backCover": ["image": "", "text": "It's good"], "genre": "thriller",
+        "subgenre": "",
+    ]
+
+    static func decoder(_ tolerance: JSONValueDecoder.Tolerance) -> JSONValueDecoder {
+        var decoder = JSONValueDecoder()
+        decoder.tolerance = tolerance
+        return decoder
+    }
+
+    @Test("strict by default: the same errors as before")
+    func strictByDefault() {
+        #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Book.self, from: Self.book) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Book.self, from: Data(Self.book.description.utf8))
+        }
+    }
+
+    @Test("emptyValuesAsNil: {} and \"\" that cannot decode become nil, and the report says where")
+    func emptyValues() throws {
+        var deviations: [JSONValueDecoder.Deviation] = []
+        let book = try Self.decoder(.emptyValuesAsNil).decode(Book.self, from: Self.book, deviations: &deviations)
+        #expect(
+            book
+                == Book(
+                    title: "Blah", frontCover: nil, backCover: BookCover(image: "", text: "It's good"),
+                    genre: .thriller, subgenre: nil))
+        #expect(
+            deviations.map { $0.codingPath.map(\.stringValue) }.sorted { $0.lexicographicallyPrecedes($1) } == [
+                ["frontCover"], ["subgenre"],
+            ])
+        #expect(deviations.allSatisfy { $0.action == .madeNil && $0.tolerance == .emptyValuesAsNil && $0.isDiscarded })
+        #expect(deviations.contains { $0.value == [:] })
+        // Empty values that decode are kept.
+        struct Kept: Codable, Equatable {
+            var s: String?
+            var d: [String: Int]?
+            var a: [Int]?
+        }
+        let kept = try Self.decoder(.emptyValuesAsNil).decode(Kept.self, from: ["s": "", "d": [:], "a": []])
+        #expect(kept == Kept(s: "", d: [:], a: []))
+        // A non-optional still fails.
+        #expect(throws: DecodingError.self) {
+            try Self.decoder(.emptyValuesAsNil).decode(Book.self, from: ["title": "x", "genre": ""])
+        }
+    }
+
+    @Test("empty values inside arrays of optionals, with their index in the path")
+    func emptyInArrays() throws {
+        var deviations: [JSONValueDecoder.Deviation] = []
+        let genres = try Self.decoder(.emptyValuesAsNil).decode(
+            [String: [Genre?]].self, from: ["list": ["thriller", "", nil, "romance"]], deviations: &deviations)
+        #expect(genres == ["list": [.thriller, nil, nil, .romance]])
+        #expect(deviations.count == 1)
+        #expect(deviations.first?.codingPath.map(\.stringValue) == ["list", "Index 1"])
+        #expect(deviations.first?.codingPath.last?.intValue == 1)
+    }
+
+    struct Numbers: Codable, Equatable {
+        var int: Int
+        var int8: Int8
+        var uint64: UInt64
+        var double: Double
+        var string: String
+        var flag: Bool
+    }
+
+    @Test(
+        "convertScalarTypes: exact conversions succeed",
+        arguments: [
+            (
+                ["int": "42", "int8": "-128", "uint64": "1e2", "double": "2.5", "string": 7, "flag": "true"]
+                    as JSONValue,
+                Numbers(int: 42, int8: -128, uint64: 100, double: 2.5, string: "7", flag: true)
+            ),
+            (
+                ["int": 7.0, "int8": "127", "uint64": "9007199254740992", "double": 3, "string": 2.5, "flag": 0]
+                    as JSONValue,
+                Numbers(int: 7, int8: 127, uint64: 1 << 53, double: 3, string: "2.5", flag: false)
+            ),
+            (
+                [
+                    "int": "-9223372036854775808", "int8": "0", "uint64": "0", "double": "-1e-3", "string": 1.0,
+                    "flag": "0",
+                ] as JSONValue,
+                Numbers(int: .min, int8: 0, uint64: 0, double: -0.001, string: "1.0", flag: false)
+            ),
+        ] as [(JSONValue, Numbers)])
+    func conversions(_ input: JSONValue, _ expected: Numbers) throws {
+        var deviations: [JSONValueDecoder.Deviation] = []
+        let numbers = try Self.decoder(.convertScalarTypes).decode(Numbers.self, from: input, deviations: &deviations)
+        #expect(numbers == expected)
+        #expect(deviations.allSatisfy { !$0.isDiscarded })
+        if case .converted(let type) = deviations.first(where: { $0.codingPath.last?.stringValue == "string" })?.action
+        {
+            #expect(type == "String")
+        } else if input.string?.stringValue == nil {
+            Issue.record("no conversion recorded for string")
+        }
+    }
+
+    @Test(
+        "convertScalarTypes: inexact or surprising conversions stay errors",
+        arguments: [
+            ("int", "42.5"), ("int8", "300"), ("int8", "-129"), ("int", "0x10"), ("int", " 42"), ("uint64", "-1"),
+            ("flag", 2), ("flag", "yes"), ("flag", "TRUE"), ("flag", -1), ("string", true), ("double", "NaN"),
+            ("int", "9223372036854775808"), ("uint64", "18446744073709551615"),
+        ] as [(String, JSONValue)])
+    func refusals(_ field: String, _ value: JSONValue) {
+        var input: JSONValue = ["int": 1, "int8": 1, "uint64": 1, "double": 1, "string": "s", "flag": true]
+        input[field] = value
+        let decoder = Self.decoder(.convertScalarTypes)
+        #expect(throws: DecodingError.self) { try decoder.decode(Numbers.self, from: input) }
+    }
+
+    @Test("conversions at every integer width's limits")
+    func widths() throws {
+        let decoder = Self.decoder(.convertScalarTypes)
+        #expect(try decoder.decode(Int8.self, from: "127") == .max)
+        #expect(throws: DecodingError.self) { try decoder.decode(Int8.self, from: "128") }
+        #expect(try decoder.decode(UInt8.self, from: "255") == .max)
+        #expect(throws: DecodingError.self) { try decoder.decode(UInt8.self, from: "256") }
+        #expect(try decoder.decode(Int16.self, from: "-32768") == .min)
+        #expect(try decoder.decode(UInt16.self, from: "65535") == .max)
+        #expect(throws: DecodingError.self) { try decoder.decode(UInt16.self, from: "65536") }
+        #expect(try decoder.decode(Int32.self, from: "2147483647") == .max)
+        #expect(try decoder.decode(UInt32.self, from: "4294967295") == .max)
+        #expect(try decoder.decode(Int64.self, from: "9223372036854775807") == .max)
+        #expect(try decoder.decode(UInt.self, from: "0") == 0)
+        #expect(throws: DecodingError.self) { try decoder.decode(UInt.self, from: "-1") }
+        #expect(try decoder.decode(Float.self, from: "0.5") == 0.5)
+        #expect(throws: DecodingError.self) { try decoder.decode(Float.self, from: "1e39") }
+    }
+
+    @Test("invalidOptionalsAsNil: any failure of an optional becomes nil, non-optionals still fail")
+    func invalidOptionals() throws {
+        struct Model: Codable, Equatable {
+            var a: Int?
+            var b: BookCover?
+            var c: Int
+        }
+        var deviations: [JSONValueDecoder.Deviation] = []
+        let model = try Self.decoder(.invalidOptionalsAsNil).decode(
+            Model.self, from: ["a": "x", "b": ["image": 1], "c": 3], deviations: &deviations)
+        #expect(model == Model(a: nil, b: nil, c: 3))
+        #expect(deviations.count == 2)
+        #expect(deviations.allSatisfy { $0.underlyingError is DecodingError })
+        #expect(throws: DecodingError.self) {
+            try Self.decoder(.invalidOptionalsAsNil).decode(Model.self, from: ["a": 1, "c": "x"])
+        }
+        #expect(throws: DecodingError.self) {
+            try Self.decoder(.invalidOptionalsAsNil).decode(Model.self, from: ["a": 1])
+        }
+    }
+
+    @Test("dropInvalidElements: arrays, sets and dictionaries keep what decodes")
+    func dropping() throws {
+        var deviations: [JSONValueDecoder.Deviation] = []
+        let decoder = Self.decoder(.dropInvalidElements)
+        let list = try decoder.decode(
+            [BookCover].self, from: [["image": "a", "text": "b"], ["image": 1], "x"], deviations: &deviations)
+        #expect(list == [BookCover(image: "a", text: "b")])
+        #expect(deviations.map { $0.codingPath.map(\.stringValue) } == [["Index 1"], ["Index 2"]])
+        #expect(deviations.allSatisfy { $0.action == .dropped })
+        #expect(try decoder.decode(Set<Int>.self, from: [1, "2", 3]) == [1, 3])
+        #expect(try decoder.decode([String: Int].self, from: ["a": 1, "b": "x"]) == ["a": 1])
+        struct Nested: Codable, Equatable { var items: [Int] }
+        deviations = []
+        #expect(
+            try decoder.decode(Nested.self, from: ["items": [1, "x", 3]], deviations: &deviations)
+                == Nested(items: [1, 3]))
+        #expect(deviations.first?.codingPath.map(\.stringValue) == ["items", "Index 1"])
+        // Not an array at all is still an error.
+        #expect(throws: DecodingError.self) { try decoder.decode(Nested.self, from: ["items": "x"]) }
+    }
+
+    @Test("lenient is all of them; combinations compose")
+    func lenient() throws {
+        #expect(
+            JSONValueDecoder.Tolerance.lenient == [
+                .emptyValuesAsNil, .convertScalarTypes, .invalidOptionalsAsNil, .dropInvalidElements,
+            ])
+        struct Feed: Codable, Equatable {
+            var ids: [Int]
+            var cover: BookCover?
+            var count: Int
+        }
+        var deviations: [JSONValueDecoder.Deviation] = []
+        let feed = try Self.decoder(.lenient).decode(
+            Feed.self, from: ["ids": [1, "2", "x", 3.0], "cover": [:], "count": "5"], deviations: &deviations)
+        #expect(feed == Feed(ids: [1, 2, 3], cover: nil, count: 5))
+        #expect(deviations.filter { !$0.isDiscarded }.count == 2)
+        #expect(deviations.filter(\.isDiscarded).count == 2)
+        for deviation in deviations { #expect(!deviation.description.isEmpty) }
+    }
+
+    @Test("clean input reports nothing")
+    func clean() throws {
+        var deviations: [JSONValueDecoder.Deviation] = []
+        let book: JSONValue = ["title": "a", "genre": "romance", "subgenre": "thriller"]
+        _ = try Self.decoder(.lenient).decode(Book.self, from: book, deviations: &deviations)
+        #expect(deviations.isEmpty)
+    }
+}
