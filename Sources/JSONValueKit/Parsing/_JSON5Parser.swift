@@ -260,13 +260,12 @@ struct _JSON5Parser {
         {
             end += 1
         }
-        var output: [UInt8] = []
         if end < bytes.count && bytes[end] == quote {
             let slice = UnsafeBufferPointer(rebasing: bytes[position..<end])
             position = end + 1
             return try makeString(slice, start: start)
         }
-        output.append(contentsOf: bytes[position..<end])
+        var output = Array(bytes[position..<end])
         position = end
         while true {
             guard let byte = peek else { throw endOfInput() }
@@ -428,7 +427,6 @@ struct _JSON5Parser {
                 position += 1
             case UInt8(ascii: "/"):
                 guard position + 1 < bytes.count else { throw unexpected() }
-                let start = position
                 if bytes[position + 1] == UInt8(ascii: "/") {
                     position += 2
                     while let next = peek, next != 0x0A, next != 0x0D, !isLineSeparator { position += 1 }
@@ -437,7 +435,6 @@ struct _JSON5Parser {
                     while true {
                         guard position + 1 < bytes.count else {
                             position = bytes.count
-                            _ = start
                             throw endOfInput()
                         }
                         if bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == UInt8(ascii: "/") {
