@@ -31,7 +31,7 @@ extension JSONValue: Codable {
     public init(from decoder: any Decoder) throws {
         if let decoder = decoder as? _ValueDecoder {
             // JSONValueDecoder holds the subtree already: no probing.
-            self = decoder.value
+            self = decoder.unboxed(decoder.value)
             return
         }
         self = try _JSONValueProbe.decode(from: decoder, trying: .string)

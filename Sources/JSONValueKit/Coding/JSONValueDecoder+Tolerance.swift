@@ -1,3 +1,5 @@
+import Foundation
+
 extension JSONValueDecoder {
     /// What a decoder may tolerate in a payload that does not match its
     /// model, instead of failing the whole decode; nothing by default.
@@ -143,12 +145,50 @@ extension JSONValueDecoder {
         from value: JSONValue,
         deviations: inout [Deviation]
     ) throws -> T {
-        let options = _DecodingOptions(self)
+        try decode(T.self, from: value, options: _DecodingOptions(self), deviations: &deviations)
+    }
+
+    /// Decodes a value from UTF-8 JSON text, tolerating what ``tolerance``
+    /// allows, and reports everything that was tolerated.
+    ///
+    /// ```swift
+    /// var decoder = JSONValueDecoder()
+    /// decoder.tolerance = .lenient
+    /// var deviations: [JSONValueDecoder.Deviation] = []
+    /// let feed = try decoder.decode(Feed.self, from: data, deviations: &deviations)
+    /// ```
+    ///
+    /// The text is read as ``decode(_:from:)-(_,Data)`` reads it, numbers
+    /// exactly included.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: UTF-8 JSON text.
+    ///   - deviations: Receives one entry per tolerated value, appended in
+    ///     the order they were met.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError.dataCorrupted` for text that is not JSON, and
+    ///   `DecodingError` for what the tolerance does not cover.
+    public func decode<T: Decodable>(
+        _ type: T.Type,
+        from data: Data,
+        deviations: inout [Deviation]
+    ) throws -> T {
+        let (value, exactNumbers) = try parse(data)
+        return try decode(
+            T.self, from: value, options: _DecodingOptions(self, exactNumbers: exactNumbers), deviations: &deviations)
+    }
+
+    private func decode<T: Decodable>(
+        _ type: T.Type,
+        from value: JSONValue,
+        options: _DecodingOptions,
+        deviations: inout [Deviation]
+    ) throws -> T {
         let log = _DeviationLog()
         options.deviations = log
         defer { deviations.append(contentsOf: log.entries) }
-        let decoder = _ValueDecoder(value: value, key: nil, parent: nil, options: options)
-        return try decoder.unwrap(value, as: T.self, key: nil)
+        return try Self.decode(T.self, from: value, options: options)
     }
 }
 
@@ -170,7 +210,7 @@ extension _ValueDecoder {
         guard let log = options.deviations else { return }
         log.entries.append(
             JSONValueDecoder.Deviation(
-                codingPath: path(appending: key), value: value, action: action, tolerance: tolerance,
+                codingPath: path(appending: key), value: unboxed(value), action: action, tolerance: tolerance,
                 underlyingError: error))
     }
 
@@ -211,23 +251,22 @@ extension _ValueDecoder {
                 case "false", "0": converted = false
                 default: converted = nil
                 }
-            } else if let first = text.utf8.first, let last = text.utf8.last,
-                first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last),
-                let number = try? JSONValue(parsing: text), number.isNumber
-            {
-                // Exactly a JSON number: no whitespace around it.
-                converted = Self.exactNumber(number, as: T.self)
+            } else if Self.isNumberText(text) {
+                converted = Self.exactNumber(text, as: T.self)
             } else {
                 converted = nil
             }
         case .int, .double:
             if T.self == String.self {
-                converted = value.description
-            } else if T.self == Bool.self && value == 0 {
-                converted = false
-            } else if T.self == Bool.self && value == 1 {
-                converted = true
+                // The number's JSON text: as it was, if it was boxed.
+                if case .double(let double) = value, double.isNaN, let text = exactText(of: double) {
+                    converted = text
+                } else {
+                    converted = value.description
+                }
+            } else if T.self == Bool.self {
+                let number = unboxed(value)
+                converted = number == 0 ? false : number == 1 ? true : nil
             } else {
                 converted = nil
             }
@@ -239,16 +278,28 @@ extension _ValueDecoder {
         return result
     }
 
-    /// A number as `T` if it holds it exactly: integers from integral values
-    /// (up to 2⁵³ when they came from a double), floating-point types from
-    /// any finite number that does not overflow them.
-    private static func exactNumber<T>(_ number: JSONValue, as type: T.Type) -> Any? {
+    /// Whether `text` is exactly one JSON number, without whitespace.
+    private static func isNumberText(_ text: String) -> Bool {
+        guard let first = text.utf8.first, let last = text.utf8.last,
+            first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last),
+            let number = try? JSONValue(parsing: text)
+        else { return false }
+        return number.isNumber
+    }
+
+    /// The number that JSON number text denotes, as `T` if `T` holds it
+    /// exactly (floating-point types: the correctly rounded value, if
+    /// finite), read from the text so that no `Double` rounds it first.
+    private static func exactNumber<T>(_ text: String, as type: T.Type) -> Any? {
         func integer<I: FixedWidthInteger>(_: I.Type) -> I? {
-            switch number {
-            case .int(let int): return I(exactly: int)
-            case .double(let double) where double.magnitude <= 0x1p53: return I(exactly: double)
-            default: return nil
-            }
+            if let exact = I(text) { return exact }
+            guard let decimal = Decimal(string: text) else { return nil }
+            return I(decimal.description)
+        }
+        func floatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(_: F.Type) -> F? {
+            guard let value = F(text), value.isFinite else { return nil }
+            return value
         }
         switch T.self {
         case is Int.Type: return integer(Int.self)
@@ -261,11 +312,9 @@ extension _ValueDecoder {
         case is UInt16.Type: return integer(UInt16.self)
         case is UInt32.Type: return integer(UInt32.self)
         case is UInt64.Type: return integer(UInt64.self)
-        case is Double.Type: return number.doubleValue
-        case is Float.Type:
-            guard let double = number.doubleValue else { return nil }
-            let float = Float(double)
-            return float.isFinite ? float : nil
+        case is Double.Type: return floatingPoint(Double.self)
+        case is Float.Type: return floatingPoint(Float.self)
+        case is Decimal.Type: return Decimal(string: text)
         default: return nil
         }
     }

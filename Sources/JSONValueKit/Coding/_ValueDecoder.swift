@@ -134,6 +134,9 @@ final class _ValueDecoder: Decoder {
             if let exact = T(exactly: int) { return exact }
             throw DecodingError.dataCorrupted(context(key, "Number \(int) does not fit in \(T.self)."))
         case .double(let double):
+            if double.isNaN, let text = exactText(of: double) {
+                return try integer(fromText: text, as: T.self, key: key)
+            }
             // Beyond 2⁵³ a Double no longer holds every integer, so the text
             // this double came from may have been a different integer
             // (9223372036854775809 parses as 2⁶³): refuse rather than guess.
@@ -158,6 +161,14 @@ final class _ValueDecoder: Decoder {
     where T: LosslessStringConvertible {
         switch value {
         case .double(let double):
+            if double.isNaN, let text = exactText(of: double) {
+                // Read from the text: Float(Double(text)) may round twice.
+                let converted = T.self == Double.self ? T(options.exactNumbers!.entry(for: double)!.value) : T(text)
+                guard let converted, converted.isFinite else {
+                    throw DecodingError.dataCorrupted(context(key, "Number \(text) does not fit in \(T.self)."))
+                }
+                return converted
+            }
             let converted = T(double)
             if converted.isInfinite && double.isFinite {
                 throw DecodingError.dataCorrupted(context(key, "Number \(value) does not fit in \(T.self)."))
@@ -190,7 +201,7 @@ final class _ValueDecoder: Decoder {
         if T.self == Int.self { return try unwrapInteger(value, as: Int.self, key: key) as! T }
         if T.self == Double.self { return try unwrapFloatingPoint(value, as: Double.self, key: key) as! T }
         if T.self == Bool.self { return try unwrapBool(value, key: key) as! T }
-        if T.self == JSONValue.self { return value as! T }
+        if T.self == JSONValue.self { return unboxed(value) as! T }
         if T.self == Date.self { return try unwrapDate(value, key: key) as! T }
         if T.self == Data.self { return try unwrapData(value, key: key) as! T }
         if T.self == URL.self { return try unwrapURL(value, key: key) as! T }
@@ -277,6 +288,12 @@ final class _ValueDecoder: Decoder {
         case .int(let int):
             return Decimal(int)
         case .double(let double):
+            if double.isNaN, let text = exactText(of: double) {
+                guard let decimal = Decimal(string: text) else {
+                    throw DecodingError.dataCorrupted(context(key, "Number \(text) does not fit in Decimal."))
+                }
+                return decimal
+            }
             // The shortest text that reads back as the double is what the
             // JSON said, or what JSONEncoder would write.
             guard double.isFinite, let decimal = Decimal(string: JSONValue.double(double).description) else {
@@ -284,8 +301,36 @@ final class _ValueDecoder: Decoder {
             }
             return decimal
         default:
+            if let converted = convertedScalar(value, as: Decimal.self, key: key) { return converted }
             throw mismatch(Decimal.self, value, key)
         }
+    }
+
+    // MARK: Exact numbers
+
+    /// The text of a number that the parser boxed because a `Double` may
+    /// have rounded it, or `nil` if `double` is a plain value; see
+    /// ``_ExactNumbers``.
+    func exactText(of double: Double) -> String? {
+        guard let numbers = options.exactNumbers, let entry = numbers.entry(for: double) else { return nil }
+        return numbers.text(of: entry)
+    }
+
+    /// `value` as the caller may see it: without boxes.
+    func unboxed(_ value: JSONValue) -> JSONValue {
+        guard let numbers = options.exactNumbers else { return value }
+        return numbers.unboxed(value)
+    }
+
+    /// An integer type from a number's JSON text, exactly or not at all, as
+    /// `JSONDecoder` reads it: `18446744073709551615` fits `UInt64`, and
+    /// `1.0e19` is the integer it denotes.
+    func integer<T: FixedWidthInteger>(fromText text: String, as type: T.Type, key: (any CodingKey)?) throws -> T {
+        if let exact = T(text) { return exact }
+        // Fractions and exponents: Decimal holds 38 digits, and its
+        // description of an integral value is the plain integer.
+        if let decimal = Decimal(string: text), let exact = T(decimal.description) { return exact }
+        throw DecodingError.dataCorrupted(context(key, "Number \(text) does not fit in \(T.self)."))
     }
 }
 

@@ -15,18 +15,27 @@ struct _JSON5Parser {
     private let textStart: Int
     private let depthLimit: Int
     private var depth = 0
+    /// Where the text of numbers a `Double` may round is kept, if asked; see
+    /// ``_ExactNumbers``.
+    private var exactNumbers: _ExactNumbers?
 
+    /// Parses `bytes` from `textStart`; if `exactNumbers` is not `nil`,
+    /// numbers that a `Double` may round are boxed in the tree and their text
+    /// kept there, as the strict parser does.
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>,
         textStart: Int,
-        options: JSONValue.ParsingOptions
+        options: JSONValue.ParsingOptions,
+        exactNumbers: inout _ExactNumbers?
     ) throws(JSONParseError) -> JSONValue {
         var parser = _JSON5Parser(
-            bytes: bytes, position: textStart, textStart: textStart, depthLimit: options.maximumNestingDepth)
+            bytes: bytes, position: textStart, textStart: textStart, depthLimit: options.maximumNestingDepth,
+            exactNumbers: exactNumbers.map { _ in _ExactNumbers() })
         try parser.skipWhitespace()
         let value = try parser.parseValue()
         try parser.skipWhitespace()
         guard parser.position == bytes.count else { throw parser.unexpected() }
+        exactNumbers = parser.exactNumbers
         return value
     }
 
@@ -220,6 +229,13 @@ struct _JSON5Parser {
         guard let double = Double(String(decoding: text, as: UTF8.self)), double.isFinite else {
             throw JSONParseError.numberOutOfRange(at: location(of: start))
         }
+        // Digits beyond 15, or an integer beyond Int, may not survive a
+        // Double: keep the (rewritten) text if asked.
+        if exactNumbers != nil
+            && (fractionDigits == 0 || integerDigits + fractionDigits > 15 || double.magnitude >= 0x1p53)
+        {
+            return .double(text.withUnsafeBufferPointer { exactNumbers!.box(double, text: $0) })
+        }
         return .double(double)
     }
 
@@ -242,9 +258,16 @@ struct _JSON5Parser {
             return .int(negative ? -integer : integer)
         }
         if !overflow, negative, magnitude == UInt64(Int.max) + 1 { return .int(.min) }
-        // Beyond Int, like integer text: the nearest Double.
+        // Beyond Int, like integer text: the nearest Double, and the exact
+        // value's decimal text if asked.
         guard double.isFinite else { throw JSONParseError.numberOutOfRange(at: location(of: start)) }
-        return .double(negative ? -double : double)
+        let value = negative ? -double : double
+        if exactNumbers != nil && !overflow {
+            var text = Array(String(magnitude).utf8)
+            if negative { text.insert(UInt8(ascii: "-"), at: 0) }
+            return .double(text.withUnsafeBufferPointer { exactNumbers!.box(value, text: $0) })
+        }
+        return .double(value)
     }
 
     // MARK: Strings and identifiers

@@ -129,7 +129,7 @@ struct ToleranceTests {
         arguments: [
             ("int", "42.5"), ("int8", "300"), ("int8", "-129"), ("int", "0x10"), ("int", " 42"), ("uint64", "-1"),
             ("flag", 2), ("flag", "yes"), ("flag", "TRUE"), ("flag", -1), ("string", true), ("double", "NaN"),
-            ("int", "9223372036854775808"), ("uint64", "18446744073709551615"),
+            ("int", "9223372036854775808"), ("uint64", "18446744073709551616"), ("uint64", "1.55e1"),
         ] as [(String, JSONValue)])
     func refusals(_ field: String, _ value: JSONValue) {
         var input: JSONValue = ["int": 1, "int8": 1, "uint64": 1, "double": 1, "string": "s", "flag": true]
@@ -151,6 +151,12 @@ struct ToleranceTests {
         #expect(try decoder.decode(Int32.self, from: "2147483647") == .max)
         #expect(try decoder.decode(UInt32.self, from: "4294967295") == .max)
         #expect(try decoder.decode(Int64.self, from: "9223372036854775807") == .max)
+        #expect(try decoder.decode(Int64.self, from: "-9223372036854775808") == .min)
+        #expect(throws: DecodingError.self) { try decoder.decode(Int64.self, from: "9223372036854775808") }
+        // Read from the text, not through a Double: exact beyond 2^53.
+        #expect(try decoder.decode(UInt64.self, from: "18446744073709551615") == .max)
+        #expect(try decoder.decode(UInt64.self, from: "9007199254740993") == 9_007_199_254_740_993)
+        #expect(try decoder.decode(Decimal.self, from: "123456789.123456789") == Decimal(string: "123456789.123456789"))
         #expect(try decoder.decode(UInt.self, from: "0") == 0)
         #expect(throws: DecodingError.self) { try decoder.decode(UInt.self, from: "-1") }
         #expect(try decoder.decode(Float.self, from: "0.5") == 0.5)

@@ -1,0 +1,97 @@
+/// The text of the numbers that a tree's `Double` cannot hold exactly, kept
+/// beside the tree while ``JSONValueDecoder`` decodes a model from bytes.
+///
+/// A tree holds every non-integer, and every integer beyond `Int`, as the
+/// nearest `Double`. That is exact for `Double` properties but not for
+/// `Decimal` (`123456789.123456789`) or `UInt64` (`18446744073709551615`),
+/// which `JSONDecoder` reads from the text. When asked, the parser keeps the
+/// text of every number it might have rounded (more than 15 significant
+/// digits, an integer beyond `Int`, or a magnitude beyond 2⁵³, where integers
+/// are sparse; 15 digits or fewer always survive a `Double`) and puts a *box*
+/// in the tree in its place: a quiet NaN whose
+/// payload numbers the entry. JSON numbers are never NaN, and JSON5's `NaN`
+/// is the payload-free `Double.nan`, so a box cannot be mistaken for a
+/// value. Boxes never leave the decoder: it reads the text for the types
+/// that need it, the nearest `Double` for the others, and replaces boxes by
+/// their `Double` in any subtree it hands out as a ``JSONValue``.
+///
+/// Keeping the text costs one append per such number, and nothing for the
+/// numbers that fit in 15 digits, which are most of them in API payloads.
+struct _ExactNumbers {
+    /// A number's nearest `Double` and where its text is in `bytes`.
+    struct Entry {
+        var value: Double
+        var start: Int
+        var end: Int
+    }
+
+    private var bytes: [UInt8] = []
+    private var entries: [Entry] = []
+
+    private static let quietNaN: UInt64 = 0x7FF8_0000_0000_0000
+    private static let payloadMask: UInt64 = 0x0007_FFFF_FFFF_FFFF
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Keeps `text`, the JSON text of a number whose nearest `Double` is
+    /// `value`, and returns the box that stands for it in the tree.
+    mutating func box(_ value: Double, text: UnsafeBufferPointer<UInt8>) -> Double {
+        let start = bytes.count
+        bytes.append(contentsOf: text)
+        entries.append(Entry(value: value, start: start, end: bytes.count))
+        return Double(bitPattern: Self.quietNaN | UInt64(entries.count))
+    }
+
+    /// The entry that `double` stands for, if it is a box of this table.
+    func entry(for double: Double) -> Entry? {
+        let bits = double.bitPattern
+        guard bits & ~Self.payloadMask == Self.quietNaN else { return nil }
+        let number = Int(bits & Self.payloadMask)
+        guard number > 0 && number <= entries.count else { return nil }
+        return entries[number &- 1]
+    }
+
+    /// The JSON text of an entry's number, as it appeared in the input.
+    func text(of entry: Entry) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[entry.start..<entry.end]), as: UTF8.self)
+        }
+    }
+
+    /// `value` with every box replaced by its nearest `Double`, as a parse
+    /// without this table would have given it.
+    func unboxed(_ value: JSONValue) -> JSONValue {
+        isEmpty ? value : replacingBoxes(in: value) ?? value
+    }
+
+    /// `value` with its boxes replaced, or `nil` if it has none, so that
+    /// subtrees without boxes (most of them) are not copied. Recursion is
+    /// bounded by the parser's nesting limit, and a frame here is small.
+    private func replacingBoxes(in value: JSONValue) -> JSONValue? {
+        switch value {
+        case .double(let double):
+            guard double.isNaN, let entry = entry(for: double) else { return nil }
+            return .double(entry.value)
+        case .array(let elements):
+            var result: [JSONValue]?
+            for index in elements.indices {
+                if let new = replacingBoxes(in: elements[index]) {
+                    if result == nil { result = elements }
+                    result![index] = new
+                }
+            }
+            return result.map { .array($0) }
+        case .object(let members):
+            var result: [String: JSONValue]?
+            for (key, member) in members {
+                if let new = replacingBoxes(in: member) {
+                    if result == nil { result = members }
+                    result![key] = new
+                }
+            }
+            return result.map { .object($0) }
+        default:
+            return nil
+        }
+    }
+}
