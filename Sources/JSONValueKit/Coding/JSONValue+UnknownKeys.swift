@@ -37,7 +37,10 @@ extension JSONValue {
     ///
     /// A key counts as known when `knownKeys` can be created from it, so a
     /// `keyDecodingStrategy` applies as it does to the declared properties.
-    /// Works with any decoder that offers keyed containers.
+    /// When `knownKeys` is a ``MappedCodingKey``, the first member of each of
+    /// its paths counts as known too: with `"/details/title"`, all of
+    /// `details` is the model's. Works with any decoder that offers keyed
+    /// containers.
     ///
     /// - Parameters:
     ///   - decoder: The decoder of the model being decoded.
@@ -46,8 +49,14 @@ extension JSONValue {
     ///   object, or any error from decoding a member.
     public init<Keys: CodingKey>(unknownKeysFrom decoder: any Decoder, knownKeys: Keys.Type) throws {
         let container = try decoder.container(keyedBy: _AnyCodingKey.self)
+        var mappedNames = _firstTokensOfMappedPaths(Keys.self)
+        if let decoder = decoder as? _ValueDecoder, decoder.options.convertsKeys {
+            // The container's keys are converted; so must the paths' names be.
+            mappedNames = Set(mappedNames.map(decoder.convertedName))
+        }
         var members: [String: JSONValue] = [:]
-        for key in container.allKeys where Keys(stringValue: key.stringValue) == nil {
+        for key in container.allKeys
+        where Keys(stringValue: key.stringValue) == nil && !mappedNames.contains(key.stringValue) {
             members[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
         }
         self = .object(members)
@@ -84,7 +93,8 @@ extension JSONValue {
             )
         }
         var container = encoder.container(keyedBy: _AnyCodingKey.self)
-        for (key, value) in members where Keys(stringValue: key) == nil {
+        let mappedNames = _firstTokensOfMappedPaths(Keys.self)
+        for (key, value) in members where Keys(stringValue: key) == nil && !mappedNames.contains(key) {
             try container.encode(value, forKey: _AnyCodingKey(key))
         }
     }

@@ -73,6 +73,9 @@ extension JSONValueDecoder {
             /// The value was discarded, and the element left out of its
             /// array, set or dictionary.
             case dropped
+            /// The value was read from this path of a ``MappedCodingKey``,
+            /// not from the key's first path; nothing was lost.
+            case readFromAlternativePath(JSONPointer)
         }
 
         /// Where the value is, as `DecodingError` gives coding paths.
@@ -84,31 +87,47 @@ extension JSONValueDecoder {
         /// What the decoder did with it.
         public var action: Action
 
-        /// The tolerance that allowed it.
+        /// The tolerance that allowed it; empty for
+        /// ``Action/readFromAlternativePath(_:)``, which the model's keys
+        /// allow rather than a tolerance.
         public var tolerance: Tolerance
 
         /// For a discarded value, the error strict decoding would have
         /// thrown.
         public var underlyingError: (any Error)?
 
-        /// Whether the value was discarded rather than converted.
+        /// Whether the value was discarded, rather than converted or read
+        /// from another path.
         public var isDiscarded: Bool {
-            if case .converted = action { return false }
-            return true
+            switch action {
+            case .madeNil, .dropped: return true
+            case .converted, .readFromAlternativePath: return false
+            }
         }
 
         /// A sentence that says where, what and what was done.
         public var description: String {
-            let path = codingPath.isEmpty ? "the top level" : codingPath.map(\.stringValue).joined(separator: ".")
+            var path = ""
+            for key in codingPath {
+                if let index = key.intValue {
+                    path += "[\(index)]"
+                } else {
+                    path += path.isEmpty ? key.stringValue : "." + key.stringValue
+                }
+            }
+            if path.isEmpty { path = "the top level" }
             let name: String
             switch tolerance {
             case .emptyValuesAsNil: name = "emptyValuesAsNil"
             case .convertScalarTypes: name = "convertScalarTypes"
             case .invalidOptionalsAsNil: name = "invalidOptionalsAsNil"
-            default: name = "dropInvalidElements"
+            case .dropInvalidElements: name = "dropInvalidElements"
+            default: name = "\(tolerance.rawValue)"
             }
             let reason = underlyingError.map { ": \($0)" } ?? ""
             switch action {
+            case .readFromAlternativePath(let pointer):
+                return "At \(path): \(value) was read from the alternative path \"\(pointer)\"."
             case .converted(let type):
                 return "At \(path): \(value) was converted to \(type) (\(name))."
             case .madeNil:
@@ -129,9 +148,10 @@ extension JSONValueDecoder {
     /// let feed = try decoder.decode(Feed.self, from: payload, deviations: &deviations)
     /// ```
     ///
-    /// ``decode(_:from:)`` tolerates the same without a report. With no
-    /// tolerance set, decoding behaves exactly as strict decoding, and the
-    /// report stays empty.
+    /// ``decode(_:from:)-(_,JSONValue)`` tolerates the same without a report.
+    /// With no tolerance set, decoding behaves exactly as strict decoding,
+    /// and the report lists only the values that a ``MappedCodingKey`` read
+    /// from an alternative path.
     ///
     /// - Parameters:
     ///   - type: The type to decode.

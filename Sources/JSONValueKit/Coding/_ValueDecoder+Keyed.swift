@@ -2,15 +2,52 @@
 struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: _ValueDecoder
     let members: [String: JSONValue]
+    /// Whether `Key` is a ``MappedCodingKey``, asked once per container.
+    private let isMapped: Bool
+
+    init(decoder: _ValueDecoder, members: [String: JSONValue]) {
+        self.decoder = decoder
+        self.members = members
+        isMapped = Key.self is any MappedCodingKey.Type
+    }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
-    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] {
+        var keys = members.keys.compactMap { Key(stringValue: $0) }
+        if isMapped, let mapped = Key.self as? any MappedCodingKey.Type {
+            // Keys found only under one of their other paths.
+            for case let key as Key in mapped._allKeys
+            where members[key.stringValue] == nil && member(key, reporting: false) != nil {
+                keys.append(key)
+            }
+        }
+        return keys
+    }
 
-    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool { member(key, reporting: false) != nil }
 
-    private func value(for key: Key) throws -> JSONValue {
-        guard let value = members[key.stringValue] else {
+    /// The value for `key`: its member, or for a ``MappedCodingKey`` the value
+    /// at the first of its paths that is present. `reporting` records a read
+    /// from a path other than the first, when deviations are collected.
+    private func member(_ key: Key, reporting: Bool) -> JSONValue? {
+        guard isMapped, let mapped = key as? any MappedCodingKey else { return members[key.stringValue] }
+        for (index, path) in mapped.paths.enumerated() where !path.isRoot {
+            // The key's own name goes through the key strategy, as `members`
+            // did; other pointers are literal, so they read the object as it
+            // is.
+            let found = path._isOwnName(of: key) ? members[key.stringValue] : decoder.value[pointer: path]
+            guard let found else { continue }
+            if reporting && index > 0 {
+                decoder.record(.readFromAlternativePath(path), [], value: found, key: key)
+            }
+            return found
+        }
+        return nil
+    }
+
+    private func value(for key: Key, reporting: Bool = true) throws -> JSONValue {
+        guard let value = member(key, reporting: reporting) else {
             throw DecodingError.keyNotFound(
                 key,
                 decoder.context(nil, "No value associated with key \(key) (\"\(key.stringValue)\").")
@@ -19,7 +56,7 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return value
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).isNull }
+    func decodeNil(forKey key: Key) throws -> Bool { try value(for: key, reporting: false).isNull }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
         try decoder.unwrapBool(value(for: key), key: key)
@@ -92,7 +129,7 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// optionals apply whatever the type; without tolerance this is what
     /// the protocol's default implementations do.
     private func ifPresent<T>(_ key: Key, _ decode: (JSONValue) throws -> T) throws -> T? {
-        guard let value = members[key.stringValue], !value.isNull else { return nil }
+        guard let value = member(key, reporting: true), !value.isNull else { return nil }
         if decoder.options.tolerance.isEmpty { return try decode(value) }
         return try decoder.tolerantOptional(value, key: key) { try decode(value) }
     }
@@ -170,6 +207,6 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        decoder.child(members[key.stringValue] ?? .null, key: key)
+        decoder.child(member(key, reporting: true) ?? .null, key: key)
     }
 }

@@ -81,19 +81,24 @@ final class _ValueDecoder: Decoder {
         var converted: [String: JSONValue] = [:]
         converted.reserveCapacity(members.count)
         for (key, member) in members {
-            let newKey: String
-            switch options.keyStrategy {
-            case .convertFromSnakeCase:
-                newKey = options.camelCase(key)
-            case .custom(let convert):
-                newKey = convert(path(appending: _AnyCodingKey(key))).stringValue
-            default:
-                newKey = key
-            }
+            let newKey = convertedName(key)
             // Like JSONDecoder, the first of two keys that convert alike wins.
             if converted[newKey] == nil { converted[newKey] = member }
         }
         return converted
+    }
+
+    /// A member name of this decoder's object, converted as the key
+    /// strategy says.
+    func convertedName(_ key: String) -> String {
+        switch options.keyStrategy {
+        case .convertFromSnakeCase:
+            return options.camelCase(key)
+        case .custom(let convert):
+            return convert(path(appending: _AnyCodingKey(key))).stringValue
+        default:
+            return key
+        }
     }
 
     // MARK: Errors

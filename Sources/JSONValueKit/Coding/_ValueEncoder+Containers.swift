@@ -3,51 +3,71 @@
 struct _KeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: _ValueEncoder
     let object: _PendingObject
+    /// Whether `Key` is a ``MappedCodingKey``, asked once per container.
+    private let isMapped: Bool
+
+    init(encoder: _ValueEncoder, object: _PendingObject) {
+        self.encoder = encoder
+        self.object = object
+        isMapped = Key.self is any MappedCodingKey.Type
+    }
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func name(_ key: Key) -> String { encoder.convertedKey(key) }
+    /// Writes a member for `key`: under its converted name, or for a
+    /// ``MappedCodingKey`` at its first path, in objects created on the way.
+    private func set(_ member: _Pending, for key: Key) {
+        guard isMapped, let mapped = key as? any MappedCodingKey,
+            let path = mapped.paths.first(where: { !$0.isRoot }), !path._isOwnName(of: key)
+        else {
+            object.set(encoder.convertedKey(key), member)
+            return
+        }
+        var target = object
+        for token in path.tokens.dropLast() { target = target.nestedObject(token) }
+        target.set(path.tokens[path.tokens.count - 1], member)
+    }
 
-    mutating func encodeNil(forKey key: Key) throws { object.set(name(key), .value(.null)) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { object.set(name(key), .value(.bool(value))) }
-    mutating func encode(_ value: String, forKey key: Key) throws { object.set(name(key), .value(.string(value))) }
+    mutating func encodeNil(forKey key: Key) throws { set(.value(.null), for: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.value(.bool(value)), for: key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(.value(.string(value)), for: key) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        object.set(name(key), try encoder.wrapDouble(value, key: key))
+        set(try encoder.wrapDouble(value, key: key), for: key)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        object.set(name(key), try encoder.wrapFloat(value, key: key))
+        set(try encoder.wrapFloat(value, key: key), for: key)
     }
-    mutating func encode(_ value: Int, forKey key: Key) throws { object.set(name(key), .value(.int(value))) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(.value(.int(value)), for: key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws {
-        object.set(name(key), try encoder.wrapInteger(value, key: key))
+        set(try encoder.wrapInteger(value, key: key), for: key)
     }
     mutating func encode(_ value: Int16, forKey key: Key) throws {
-        object.set(name(key), try encoder.wrapInteger(value, key: key))
+        set(try encoder.wrapInteger(value, key: key), for: key)
     }
     mutating func encode(_ value: Int32, forKey key: Key) throws {
-        object.set(name(key), try encoder.wrapInteger(value, key: key))
+        set(try encoder.wrapInteger(value, key: key), for: key)
     }
     mutating func encode(_ value: Int64, forKey key: Key) throws {
-        object.set(name(key), try encoder.wrapInteger(value, key: key))
+        set(try encoder.wrapInteger(value, key: key), for: key)
     }
     mutating func encode(_ value: UInt, forKey key: Key) throws {
-        object.set(name(key), try encoder.wrapInteger(value, key: key))
+        set(try encoder.wrapInteger(value, key: key), for: key)
     }
     mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        object.set(name(key), try encoder.wrapInteger(value, key: key))
+        set(try encoder.wrapInteger(value, key: key), for: key)
     }
     mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        object.set(name(key), try encoder.wrapInteger(value, key: key))
+        set(try encoder.wrapInteger(value, key: key), for: key)
     }
     mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        object.set(name(key), try encoder.wrapInteger(value, key: key))
+        set(try encoder.wrapInteger(value, key: key), for: key)
     }
     mutating func encode(_ value: UInt64, forKey key: Key) throws {
-        object.set(name(key), try encoder.wrapInteger(value, key: key))
+        set(try encoder.wrapInteger(value, key: key), for: key)
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        object.set(name(key), try encoder.wrap(value, key: key))
+        set(try encoder.wrap(value, key: key), for: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -55,13 +75,13 @@ struct _KeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = _PendingObject()
-        object.set(name(key), .object(nested))
+        set(.object(nested), for: key)
         return KeyedEncodingContainer(_KeyedEncodingContainer<NestedKey>(encoder: encoder.child(key), object: nested))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = _PendingArray()
-        object.set(name(key), .array(nested))
+        set(.array(nested), for: key)
         return _UnkeyedEncodingContainer(encoder: encoder.child(key), array: nested)
     }
 
@@ -74,7 +94,7 @@ struct _KeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         let nested = encoder.child(key)
-        object.set(name(key), .encoder(nested))
+        set(.encoder(nested), for: key)
         return nested
     }
 }

@@ -38,6 +38,17 @@ final class _PendingObject {
         }
     }
 
+    /// The object being built under `key`, created if there is none; a
+    /// finished object there is reopened with its members, and any other
+    /// member is replaced, as a later write replaces an earlier one.
+    func nestedObject(_ key: String) -> _PendingObject {
+        if case .object(let nested)? = pending[key] { return nested }
+        let nested = _PendingObject()
+        if case .object(let members)? = values[key] { nested.values = members }
+        set(key, .object(nested))
+        return nested
+    }
+
     func reserveCapacity(_ count: Int) {
         values.reserveCapacity(count)
     }
