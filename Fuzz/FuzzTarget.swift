@@ -9,7 +9,8 @@
 // the two sides of a diff and a merge patch, which must turn one into the
 // other. The text is also parsed as a JSONPath query, and a valid one is run
 // on the accepted document (or a small fixed one), where every node's
-// location must lead back to its value.
+// location must lead back to its value. Decoding from the bytes gives the
+// same tree, and tolerant decoding with a report does not crash.
 
 import Foundation
 
@@ -79,6 +80,18 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         check(parsed == parsed && parsed.hashValue == parsed.hashValue, "equality or hashing is not reflexive")
         _ = try? JSONValueDecoder().decode(FuzzModel.self, from: parsed)
         _ = try? JSONValueDecoder().decode([FuzzModel].self, from: parsed)
+        // From bytes, numbers a Double may round are boxed beside the tree:
+        // no box may leak into a JSONValue, and models decode as from the tree
+        // or more exactly, never less.
+        let data = Data(bytes)
+        let decoded = try? JSONValueDecoder().decode(JSONValue.self, from: data)
+        check(decoded.map { identical($0, parsed) } ?? false, "decode(JSONValue.self, from: Data) changed the value")
+        var lenient = JSONValueDecoder()
+        lenient.tolerance = .lenient
+        var deviations: [JSONValueDecoder.Deviation] = []
+        _ = try? lenient.decode([FuzzModel].self, from: data, deviations: &deviations)
+        _ = try? JSONValueDecoder().decode([Decimal].self, from: data)
+        _ = try? JSONValueDecoder().decode([UInt64].self, from: data)
         _ = parsed.description
         checkPatches(parsed)
     }

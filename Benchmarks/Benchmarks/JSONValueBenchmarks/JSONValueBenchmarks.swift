@@ -48,6 +48,13 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(try JSONValue(parsing: data))
             }
         }
+        // Issue 10: JSON5 reading of JSON text, which uses none of its
+        // features, against the strict reader.
+        Benchmark("Parse/\(name)/JSONValue(parsing:allowsJSON5)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try JSONValue(parsing: data, options: .init(allowsJSON5: true)))
+            }
+        }
         Benchmark("Write/\(name)/jsonData") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(try value.jsonData())
@@ -96,6 +103,22 @@ func modelBenchmarks<Model: Codable>(name: String, _ type: Model.Type, snakeCase
     Benchmark("Model/\(name)/JSONValue(parsing:)+JSONValueDecoder") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try treeDecoder.decode(Model.self, from: JSONValue(parsing: data)))
+        }
+    }
+    // Issue 10: bytes to a model in one call, and the cost of tolerance
+    // with a report on clean input.
+    Benchmark("Model/\(name)/JSONValueDecoder(Data)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try treeDecoder.decode(Model.self, from: data))
+        }
+    }
+    var lenientDecoder = treeDecoder
+    lenientDecoder.tolerance = .lenient
+    Benchmark("Model/\(name)/JSONValueDecoder-lenient-deviations") { benchmark in
+        for _ in benchmark.scaledIterations {
+            var deviations: [JSONValueDecoder.Deviation] = []
+            blackHole(try lenientDecoder.decode(Model.self, from: tree, deviations: &deviations))
+            precondition(deviations.isEmpty)
         }
     }
     Benchmark("Model/\(name)/JSONDecoder") { benchmark in

@@ -225,6 +225,13 @@ final class _DecodingOptions {
         tolerance = decoder.tolerance
     }
 
+    // Only one thread decodes at a time: no dynamic exclusivity checks.
+    /// What the tolerances make of each type met so far; see
+    /// `tolerantKind(of:)`.
+    @exclusivity(unchecked) var tolerantKinds = _TypeMemo<_TolerantKind>()
+    /// Which coding key types are ``MappedCodingKey``s.
+    @exclusivity(unchecked) var mappedKeyTypes = _TypeMemo<Bool>()
+
     /// Converted keys, memoized: a document's keys repeat in every object.
     private var camelCaseKeys: [String: String] = [:]
 

@@ -105,6 +105,9 @@ final class _EncodingOptions {
     let dataStrategy: JSONValueEncoder.DataEncodingStrategy
     let floatStrategy: JSONValueEncoder.NonConformingFloatEncodingStrategy
     let userInfo: [CodingUserInfoKey: Any]
+    /// Which coding key types are ``MappedCodingKey``s; only one thread
+    /// encodes at a time.
+    @exclusivity(unchecked) var mappedKeyTypes = _TypeMemo<Bool>()
 
     init(_ encoder: JSONValueEncoder) {
         keyStrategy = encoder.keyEncodingStrategy

@@ -8,7 +8,7 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     init(decoder: _ValueDecoder, members: [String: JSONValue]) {
         self.decoder = decoder
         self.members = members
-        isMapped = Key.self is any MappedCodingKey.Type
+        isMapped = decoder.options.mappedKeyTypes.value(for: Key.self) { Key.self is any MappedCodingKey.Type }
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }

@@ -197,11 +197,9 @@ final class _ValueDecoder: Decoder {
     /// Decodes any type from `value`, which is this decoder's own value when
     /// `key` is `nil`, or its member or element at `key`.
     func unwrap<T: Decodable>(_ value: JSONValue, as type: T.Type, key: (any CodingKey)?) throws -> T {
-        if !options.tolerance.isEmpty, let tolerated = try tolerantUnwrap(value, as: T.self, key: key) {
-            return tolerated
-        }
         // Scalars first: generic code such as Array's init(from:) reaches
-        // them through this method.
+        // them through this method. They apply `.convertScalarTypes`
+        // themselves; the other tolerances concern optionals and collections.
         if T.self == String.self { return try unwrapString(value, key: key) as! T }
         if T.self == Int.self { return try unwrapInteger(value, as: Int.self, key: key) as! T }
         if T.self == Double.self { return try unwrapFloatingPoint(value, as: Double.self, key: key) as! T }
@@ -211,6 +209,13 @@ final class _ValueDecoder: Decoder {
         if T.self == Data.self { return try unwrapData(value, key: key) as! T }
         if T.self == URL.self { return try unwrapURL(value, key: key) as! T }
         if T.self == Decimal.self { return try unwrapDecimal(value, key: key) as! T }
+        if !options.tolerance.isEmpty { return try tolerantUnwrap(value, as: T.self, key: key) }
+        return try unwrapComposite(value, as: T.self, key: key)
+    }
+
+    /// Decodes a type that is not a scalar, without the tolerances for
+    /// optionals and collections at this level.
+    func unwrapComposite<T: Decodable>(_ value: JSONValue, as type: T.Type, key: (any CodingKey)?) throws -> T {
         if T.self == [Int].self, case .array(let elements) = value {
             // One cast for the array instead of one per element through
             // Array's unspecialized init(from:); errors keep their paths.

@@ -9,7 +9,7 @@ struct _KeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     init(encoder: _ValueEncoder, object: _PendingObject) {
         self.encoder = encoder
         self.object = object
-        isMapped = Key.self is any MappedCodingKey.Type
+        isMapped = encoder.options.mappedKeyTypes.value(for: Key.self) { Key.self is any MappedCodingKey.Type }
     }
 
     var codingPath: [any CodingKey] { encoder.codingPath }

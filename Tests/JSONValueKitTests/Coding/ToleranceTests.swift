@@ -225,6 +225,48 @@ struct ToleranceTests {
         for deviation in deviations { #expect(!deviation.description.isEmpty) }
     }
 
+    @Test("the article's example: JSONDecoder fails, one line of tolerance decodes it, the report says where")
+    func articleExample() throws {
+        let data = Data(
+            """
+            {"title": "Blah", "frontCover": {}, "backCover": {"image": "", "text": "It's good"},
+             "genre": "thriller", "subgenre": ""}
+            """.utf8)
+        let error = #expect(throws: DecodingError.self) { try JSONDecoder().decode(Book.self, from: data) }
+        guard case .keyNotFound(let key, let context) = error else {
+            Issue.record("expected keyNotFound")
+            return
+        }
+        #expect(key.stringValue == "image")
+        #expect(context.codingPath.map(\.stringValue) == ["frontCover"])
+        var decoder = JSONValueDecoder()
+        decoder.tolerance = .emptyValuesAsNil
+        var deviations: [JSONValueDecoder.Deviation] = []
+        let book = try decoder.decode(Book.self, from: data, deviations: &deviations)
+        #expect(book.frontCover == nil && book.subgenre == nil && book.backCover != nil)
+        let lines = deviations.map(\.description)
+        #expect(lines.count == 2)
+        #expect(
+            lines.contains {
+                $0.hasPrefix("At frontCover: {} could not be decoded and became nil (emptyValuesAsNil): ")
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(#"At subgenre: "" could not be decoded and became nil (emptyValuesAsNil): "#)
+            })
+    }
+
+    @Test("a collection that fails is decoded again without doubling the report of its good elements")
+    func droppingReportsOnce() throws {
+        struct N: Codable, Equatable { var n: Int }
+        var deviations: [JSONValueDecoder.Deviation] = []
+        let result = try Self.decoder([.convertScalarTypes, .dropInvalidElements])
+            .decode([N].self, from: [["n": "1"], ["n": "x"], ["n": 2]], deviations: &deviations)
+        #expect(result == [N(n: 1), N(n: 2)])
+        #expect(deviations.map(\.action) == [.converted(to: "Int"), .dropped])
+        #expect(deviations.map { $0.codingPath.compactMap(\.intValue) } == [[0], [1]])
+    }
+
     @Test("clean input reports nothing")
     func clean() throws {
         var deviations: [JSONValueDecoder.Deviation] = []
