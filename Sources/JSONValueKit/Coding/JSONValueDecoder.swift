@@ -79,7 +79,7 @@ public struct JSONValueDecoder: Sendable {
     /// What to tolerate in payloads that do not match the model; nothing by
     /// default, so decoding is strict and behaves like `JSONDecoder`.
     ///
-    /// See ``Tolerance`` and ``decode(_:from:deviations:)``, which reports
+    /// See ``Tolerance`` and ``decode(_:from:deviations:)-(_,JSONValue,_)``, which reports
     /// what was tolerated.
     public var tolerance: Tolerance = []
 
