@@ -37,7 +37,7 @@ extension JSONValue {
     /// `Int` or a `Decimal` with a fraction becomes the nearest `Double`
     /// (`UInt64.max` becomes 2⁶⁴); see <doc:ParsingAndWriting#Numbers>.
     ///
-    /// Arrays and dictionaries may nest up to ``defaultMaximumNestingDepth``
+    /// Arrays and dictionaries may nest up to ``ParsingOptions/defaultMaximumNestingDepth``
     /// (512) levels, as parsed text may; the conversion does not recurse, so
     /// that depth is safe on a small stack, and deeper input is an error
     /// rather than a stack overflow.
@@ -121,7 +121,7 @@ enum _AnyBridge {
     /// converted wait on an explicit stack, which also gives the path of a
     /// failure.
     static func value(from root: Any) throws(Failure) -> JSONValue {
-        let limit = JSONValue.defaultMaximumNestingDepth
+        let limit = JSONValue.ParsingOptions.defaultMaximumNestingDepth
         var frames: [Frame] = []
         var next = root
         while true {

@@ -22,9 +22,16 @@ extension JSONValue {
     /// user["address"] = nil
     /// ```
     ///
-    /// Writing to a value that is not an object does nothing: the value is
-    /// left unchanged rather than replaced by an object, so a write can never
-    /// silently discard a string, a number or an array.
+    /// Writing to ``null`` makes an object with that member, because `null`
+    /// holds nothing a write could lose. Writing to any other value that is
+    /// not an object does nothing: a write never silently discards a string,
+    /// a number or an array. <doc:GettingStarted#Editing-values> has the
+    /// rules for every write in one table.
+    ///
+    /// ```swift
+    /// var ext: JSONValue = nil        // "ext": null in the payload
+    /// ext["flag"] = true              // ["flag": true]
+    /// ```
     ///
     /// - Parameter key: The member's key.
     /// - Complexity: Reading is O(1) on average. Writing is O(1) on average
@@ -35,7 +42,11 @@ extension JSONValue {
             return members[key]
         }
         set {
-            guard case .object(var members) = self else { return }
+            guard case .object(var members) = self else {
+                // Only null becomes an object: it holds nothing to lose.
+                if isNull, let newValue { self = .object([key: newValue]) }
+                return
+            }
             self = .null  // Releases the storage so that `members` is uniquely referenced.
             members[key] = newValue
             self = .object(members)
@@ -58,7 +69,7 @@ extension JSONValue {
     /// `nil` removes it, shifting the elements after it (as `nil` removes an
     /// object's member). Writing to an index out of range, or to a value that
     /// is not an array, does nothing: arrays never grow through this subscript
-    /// (use ``arrayValue`` and `append(_:)` for that) and nothing traps.
+    /// (``append(_:)`` and ``insert(_:at:)`` do that) and nothing traps.
     ///
     /// ```swift
     /// var value: JSONValue = ["list": [1, 2, 3]]

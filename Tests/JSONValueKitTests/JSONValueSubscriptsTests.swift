@@ -56,9 +56,13 @@ struct JSONValueSubscriptsTests {
         scalar[0] = 1
         #expect(scalar == 5)
 
+        // null holds nothing to lose: a member write makes it an object
+        // (see JSONValueEditingTests for the whole table).
         var null: JSONValue = .null
-        null["key"] = 1
+        null[0] = 1
         #expect(null == .null)
+        null["key"] = 1
+        #expect(null == ["key": 1])
     }
 
     @Test("a write does not disturb a copy")

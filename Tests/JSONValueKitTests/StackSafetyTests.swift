@@ -9,7 +9,7 @@ import Testing
 /// leaves a wide margin for release.
 @Suite("Stack safety at the depth limit on a 512 KiB thread")
 struct StackSafetyTests {
-    static let depth = JSONValue.defaultMaximumNestingDepth
+    static let depth = JSONValue.ParsingOptions.defaultMaximumNestingDepth
 
     enum Shape: String, CaseIterable, Sendable {
         case arrays, objects, mixed
@@ -48,6 +48,20 @@ struct StackSafetyTests {
         }
         let description = try onSmallStack { value.description }
         #expect(try JSONValue(parsing: description) == value)
+    }
+
+    @Test("deep merging of objects nested to the limit")
+    func merging() throws {
+        let a = Self.nested(.objects)
+        var changed = Self.nested(.objects)
+        try changed.setValue("other", at: JSONPointer(tokens: Array(repeating: "v", count: Self.depth)))
+        let b = changed
+        let merged = try onSmallStack { a.merging(b) { _, new in new } }
+        #expect(merged == b)
+        // Decoding from bytes at the limit, with its exact-number table.
+        let data = Data(Self.text(.mixed).utf8)
+        let decoded = try onSmallStack { try JSONValueDecoder().decode(JSONValue.self, from: data) }
+        #expect(decoded == Self.nested(.mixed))
     }
 
     @Test("equality, hashing and destruction", arguments: Shape.allCases)

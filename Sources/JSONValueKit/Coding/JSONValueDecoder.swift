@@ -139,7 +139,7 @@ public struct JSONValueDecoder: Sendable {
     ///   error is a ``JSONParseError`` with the line, column and byte offset.
     /// - Of two members with the same name, the last one counts
     ///   (`JSONDecoder` keeps the first).
-    /// - Text may nest ``JSONValue/defaultMaximumNestingDepth`` (512) levels
+    /// - Text may nest ``JSONValue/ParsingOptions/defaultMaximumNestingDepth`` (512) levels
     ///   of arrays and objects, as with `JSONDecoder`; deeper text is refused
     ///   rather than risking the stack.
     ///

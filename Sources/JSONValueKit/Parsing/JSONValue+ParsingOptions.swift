@@ -8,8 +8,8 @@ extension JSONValue {
         /// How many levels of arrays and objects the text may nest; deeper
         /// text is refused with ``JSONParseError/nestingTooDeep(limit:at:)``.
         ///
-        /// The default, ``JSONValue/defaultMaximumNestingDepth`` (512), is also
-        /// the limit that writing enforces.
+        /// The default, ``defaultMaximumNestingDepth`` (512), is also the
+        /// limit that writing enforces by default.
         public var maximumNestingDepth: Int
 
         /// Whether to read JSON5 (json5.org) as well as JSON: comments,
@@ -30,13 +30,21 @@ extension JSONValue {
         /// JSON, because a Swift string cannot hold it.
         public var allowsJSON5: Bool
 
+        /// How deep text may nest unless the options say otherwise: 512
+        /// levels of arrays and objects, as in `JSONDecoder`.
+        ///
+        /// Writing (``WritingOptions/defaultMaximumNestingDepth``) and
+        /// ``JSONValue/init(any:)`` use the same limit, so that whatever was
+        /// read can be written.
+        public static let defaultMaximumNestingDepth = 512
+
         /// Creates options.
         ///
         /// - Parameters:
         ///   - maximumNestingDepth: How many levels of arrays and objects the
         ///     text may nest.
         ///   - allowsJSON5: Whether to read JSON5 as well as JSON.
-        public init(maximumNestingDepth: Int = JSONValue.defaultMaximumNestingDepth, allowsJSON5: Bool = false) {
+        public init(maximumNestingDepth: Int = ParsingOptions.defaultMaximumNestingDepth, allowsJSON5: Bool = false) {
             self.maximumNestingDepth = maximumNestingDepth
             self.allowsJSON5 = allowsJSON5
         }

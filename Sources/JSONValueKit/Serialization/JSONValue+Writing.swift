@@ -3,7 +3,8 @@ import Foundation
 extension JSONValue {
     /// The nesting depth that parsing allows by default and that writing
     /// enforces: 512 levels of arrays and objects, as in Foundation.
-    public static let defaultMaximumNestingDepth = 512
+    @available(*, deprecated, renamed: "ParsingOptions.defaultMaximumNestingDepth")
+    public static var defaultMaximumNestingDepth: Int { ParsingOptions.defaultMaximumNestingDepth }
 
     /// Writes the value as JSON text.
     ///
@@ -38,7 +39,7 @@ extension JSONValue {
     ///   object's keys with ``WritingOptions/sortedKeys``.
     public func jsonString(
         options: WritingOptions = [],
-        maximumNestingDepth: Int = JSONValue.defaultMaximumNestingDepth
+        maximumNestingDepth: Int = WritingOptions.defaultMaximumNestingDepth
     ) throws -> String {
         let writer = try written(options: options, maximumNestingDepth: maximumNestingDepth)
         return String(decoding: writer.output.bytes, as: UTF8.self)
@@ -60,7 +61,7 @@ extension JSONValue {
     ///   ``jsonString(options:maximumNestingDepth:)`` does.
     public func jsonData(
         options: WritingOptions = [],
-        maximumNestingDepth: Int = JSONValue.defaultMaximumNestingDepth
+        maximumNestingDepth: Int = WritingOptions.defaultMaximumNestingDepth
     ) throws -> Data {
         let writer = try written(options: options, maximumNestingDepth: maximumNestingDepth)
         return Data(buffer: writer.output.bytes)

@@ -20,6 +20,17 @@ extension JSONValue {
             self.rawValue = rawValue
         }
 
+        /// How deep a value may nest when written unless the call says
+        /// otherwise: 512 levels, as for parsing
+        /// (``ParsingOptions/defaultMaximumNestingDepth``). Writing takes the
+        /// limit as a parameter beside the options, because these options
+        /// are flags, like `JSONEncoder.OutputFormatting`.
+        ///
+        /// ```swift
+        /// try value.jsonData(options: .sortedKeys, maximumNestingDepth: 64)
+        /// ```
+        public static let defaultMaximumNestingDepth = ParsingOptions.defaultMaximumNestingDepth
+
         /// Writes with line breaks and two-space indentation, and `" : "`
         /// between a key and its value, as `JSONEncoder` does. Empty arrays and
         /// objects are written `[]` and `{}`.
