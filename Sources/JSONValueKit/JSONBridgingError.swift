@@ -1,16 +1,20 @@
 /// An error that says why a Swift or Foundation value could not become a
 /// ``JSONValue``, and where in the value the problem is.
 ///
+/// Like every error of the package, it has a ``kind`` to switch over, a
+/// property that says where (here ``path``, a ``JSONPointer`` into the value
+/// passed to ``JSONValue/init(any:)``), and a one-line ``description``.
+///
 /// ```swift
 /// do {
 ///     _ = try JSONValue(any: ["ext": ["when": Date()]])
 /// } catch let error as JSONBridgingError {
-///     print(error)  // Cannot represent a value of type Date as JSON at $.ext.when.
+///     print(error)  // Cannot represent a value of type Date as JSON at /ext/when.
 /// }
 /// ```
 public struct JSONBridgingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What made a value impossible to represent.
-    public enum Reason: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
         /// The value's type has no JSON counterpart, such as `Date`, `Data` or
         /// `URL`. The associated value is the type's name.
         case unsupportedType(String)
@@ -27,34 +31,43 @@ public struct JSONBridgingError: Error, Hashable, Sendable, CustomStringConverti
         case nestingTooDeep(limit: Int)
     }
 
-    /// What made the value impossible to represent.
-    public var reason: Reason
+    /// The former name of ``Kind``.
+    @available(*, deprecated, renamed: "Kind")
+    public typealias Reason = Kind
 
-    /// Where the value is, as a JSONPath expression such as `$.ext.when` or
-    /// `$.list[2]`; `$` is the value passed to ``JSONValue/init(any:)``.
-    public var path: String
+    /// What made the value impossible to represent.
+    public var kind: Kind
+
+    /// The former name of ``kind``.
+    @available(*, deprecated, renamed: "kind")
+    public var reason: Kind { kind }
+
+    /// Where the value is, from the value passed to ``JSONValue/init(any:)``
+    /// (the root pointer): `/ext/when`, or `/list/2` for an array element.
+    public var path: JSONPointer
 
     /// Creates an error.
     ///
     /// - Parameters:
-    ///   - reason: What made the value impossible to represent.
-    ///   - path: Where the value is, as a JSONPath expression.
-    public init(reason: Reason, path: String) {
-        self.reason = reason
+    ///   - kind: What made the value impossible to represent.
+    ///   - path: Where the value is.
+    public init(_ kind: Kind, at path: JSONPointer) {
+        self.kind = kind
         self.path = path
     }
 
     /// A sentence that names the problem and its path.
     public var description: String {
-        switch reason {
+        let place = path.isRoot ? "the root" : path.description
+        switch kind {
         case .unsupportedType(let type):
-            return "Cannot represent a value of type \(type) as JSON at \(path)."
+            return "Cannot represent a value of type \(type) as JSON at \(place)."
         case .nonStringKey(let type):
-            return "Cannot represent a dictionary key of type \(type) as JSON at \(path): keys must be strings."
+            return "Cannot represent a dictionary key of type \(type) as JSON at \(place): keys must be strings."
         case .nonFiniteNumber:
-            return "Cannot represent a non-finite number as JSON at \(path)."
+            return "Cannot represent a non-finite number as JSON at \(place)."
         case .nestingTooDeep(let limit):
-            return "Cannot represent arrays and dictionaries nested deeper than \(limit) levels at \(path)."
+            return "Cannot represent arrays and dictionaries nested deeper than \(limit) levels at \(place)."
         }
     }
 }

@@ -46,7 +46,7 @@ extension JSONValue {
     /// - Throws: ``JSONBridgingError`` naming the first value that has no JSON
     ///   counterpart (a `Date`, `Data`, `URL`, a non-string dictionary key, an
     ///   infinite or NaN number) or that nests too deep, and its path, such
-    ///   as `$.ext.when`.
+    ///   as `/ext/when`.
     /// - Complexity: O(*n*) in the number of values nested in `value`.
     public init(any value: Any) throws {
         do {
@@ -83,12 +83,12 @@ extension JSONValue {
 enum _AnyBridge {
     /// A failure on its way up; each level adds its path component.
     struct Failure: _PathCollectingFailure {
-        var reason: JSONBridgingError.Reason
+        var reason: JSONBridgingError.Kind
         /// Innermost component first.
         var reversedPath: [_PathComponent] = []
 
         var publicError: JSONBridgingError {
-            JSONBridgingError(reason: reason, path: _jsonPath(reversed: reversedPath))
+            JSONBridgingError(reason, at: _pointer(reversed: reversedPath))
         }
 
     }

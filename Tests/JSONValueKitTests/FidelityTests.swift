@@ -96,7 +96,7 @@ struct FidelityTests {
         let double = try #require((any as? [Any])?.first as? Double)
         #expect(double.isNaN)
         #expect(!JSONSerialization.isValidJSONObject(any))
-        #expect(throws: JSONWritingError.nonFiniteNumber(path: "$[0]")) {
+        #expect(throws: JSONWritingError(.nonFiniteNumber(.nan), at: "/0")) {
             try JSONValue.array([.double(.nan)]).jsonData()
         }
     }
@@ -106,10 +106,13 @@ struct FidelityTests {
         let text = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         let value = try JSONValue(parsing: text, options: .init(maximumNestingDepth: 600))
         #expect(try value.jsonString(maximumNestingDepth: 600) == text)
-        #expect(throws: JSONWritingError.nestingTooDeep(limit: 512, path: "$" + String(repeating: "[0]", count: 512))) {
+        #expect(
+            throws: JSONWritingError(
+                .nestingTooDeep(limit: 512), at: JSONPointer(tokens: Array(repeating: "0", count: 512)))
+        ) {
             try value.jsonString()
         }
-        #expect(throws: JSONWritingError.nestingTooDeep(limit: 2, path: "$.a[0]")) {
+        #expect(throws: JSONWritingError(.nestingTooDeep(limit: 2), at: "/a/0")) {
             let value: JSONValue = ["a": [[1]]]
             return try value.jsonString(maximumNestingDepth: 2)
         }
@@ -119,10 +122,10 @@ struct FidelityTests {
     func deepWritingPath() throws {
         var value: JSONValue = .double(.infinity)
         for level in 0..<40 { value = level % 2 == 0 ? [1, value] : ["k": value, "a": 1] }
-        var expected = "$"
-        for level in (0..<40).reversed() { expected += level % 2 == 0 ? "[1]" : ".k" }
+        var expected = JSONPointer.root
+        for level in (0..<40).reversed() { expected = expected.appending(level % 2 == 0 ? "1" : "k") }
         for options: JSONValue.WritingOptions in [[], .sortedKeys, .prettyPrinted] {
-            #expect(throws: JSONWritingError.nonFiniteNumber(path: expected)) {
+            #expect(throws: JSONWritingError(.nonFiniteNumber(.infinity), at: expected)) {
                 try value.jsonString(options: options)
             }
         }
@@ -150,7 +153,7 @@ struct FidelityTests {
             Issue.record("expected an error")
         } catch {
             #expect(!"\(error)".contains(".."))
-            #expect("\(error)".contains("at $.when. Underlying error"))
+            #expect("\(error)".contains("at /when. Underlying error"))
         }
     }
 }

@@ -62,17 +62,17 @@ struct JSONValueAnyTests {
     @Test(
         "unsupported values throw with their type and path",
         arguments: [
-            (["ext": ["when": Date()]] as Any, JSONBridgingError(reason: .unsupportedType("Date"), path: "$.ext.when"))
+            (["ext": ["when": Date()]] as Any, JSONBridgingError(.unsupportedType("Date"), at: "/ext/when"))
                 as (Any, JSONBridgingError),
-            (["list": [1, 2, Data()]] as Any, JSONBridgingError(reason: .unsupportedType("Data"), path: "$.list[2]")),
+            (["list": [1, 2, Data()]] as Any, JSONBridgingError(.unsupportedType("Data"), at: "/list/2")),
             (
                 ["a b": URL(fileURLWithPath: "/")] as Any,
-                JSONBridgingError(reason: .unsupportedType("URL"), path: #"$["a b"]"#)
+                JSONBridgingError(.unsupportedType("URL"), at: "/a b")
             ),
-            (["m": [1: "x"]] as Any, JSONBridgingError(reason: .nonStringKey("Int"), path: "$.m")),
-            ([Double.nan] as Any, JSONBridgingError(reason: .nonFiniteNumber, path: "$[0]")),
-            (Float.infinity as Any, JSONBridgingError(reason: .nonFiniteNumber, path: "$")),
-            (Set([1]) as Any, JSONBridgingError(reason: .unsupportedType("Set<Int>"), path: "$")),
+            (["m": [1: "x"]] as Any, JSONBridgingError(.nonStringKey("Int"), at: "/m")),
+            ([Double.nan] as Any, JSONBridgingError(.nonFiniteNumber, at: "/0")),
+            (Float.infinity as Any, JSONBridgingError(.nonFiniteNumber, at: .root)),
+            (Set([1]) as Any, JSONBridgingError(.unsupportedType("Set<Int>"), at: .root)),
         ].map(Refused.init))
     func unsupported(_ refused: Refused) {
         #expect(throws: refused.error) { try JSONValue(any: refused.input) }
@@ -80,8 +80,9 @@ struct JSONValueAnyTests {
 
     @Test("the error describes the problem and its path")
     func errorDescription() {
-        let error = JSONBridgingError(reason: .unsupportedType("Date"), path: "$.ext.when")
-        #expect(error.description == "Cannot represent a value of type Date as JSON at $.ext.when.")
+        let error = JSONBridgingError(.unsupportedType("Date"), at: "/ext/when")
+        #expect(error.description == "Cannot represent a value of type Date as JSON at /ext/when.")
+        #expect(error.kind == .unsupportedType("Date") && error.path == "/ext/when")
     }
 
     @Test("anyValue gives JSONSerialization-compatible types")

@@ -132,8 +132,8 @@ struct StackSafetyTests {
         do {
             _ = try JSONValue(any: any)
         } catch let error as JSONBridgingError {
-            #expect(error.reason == .nestingTooDeep(limit: 512))
-            #expect(error.path == "$" + String(repeating: "[0]", count: 512))
+            #expect(error.kind == .nestingTooDeep(limit: 512))
+            #expect(error.path == JSONPointer(tokens: Array(repeating: "0", count: 512)))
         }
     }
 }

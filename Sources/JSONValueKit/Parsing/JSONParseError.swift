@@ -1,16 +1,23 @@
 /// An error that says what is wrong with JSON text and where.
 ///
-/// Every case carries a ``Location``: the line and column of the offending
-/// character, and its byte offset.
+/// Like every error of the package, it has a ``kind`` to switch over, a
+/// property that says where (here ``location``: line, column and byte
+/// offset), and a one-line ``description`` that says both, the shape of
+/// Foundation's `URLError` and `CocoaError` (a `code` to switch over beside
+/// the details).
 ///
 /// ```swift
 /// do {
 ///     _ = try JSONValue(parsing: "[1, 2,]")
 /// } catch let error as JSONParseError {
-///     print(error)  // Unexpected character ']' at line 1, column 7 (byte 6).
+///     print(error)            // Unexpected character ']' at line 1, column 7 (byte 6).
+///     switch error.kind {
+///     case .unexpectedCharacter(let character): print(character)   // "]"
+///     default: break
+///     }
 /// }
 /// ```
-public enum JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A position in JSON text.
     public struct Location: Hashable, Sendable, CustomStringConvertible {
         /// The line, counting from 1; lines end at each line feed.
@@ -39,63 +46,75 @@ public enum JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A byte that cannot start or continue a value here, such as a trailing
-    /// comma's closing bracket, a comment, `NaN` or trailing text after the
-    /// value.
-    case unexpectedCharacter(UInt8, at: Location)
+    /// What is wrong with the text.
+    public enum Kind: Hashable, Sendable {
+        /// A character that cannot start or continue a value here, such as a
+        /// trailing comma's closing bracket, a comment, `NaN` or trailing
+        /// text after the value. A byte order mark in the middle of the
+        /// text is the character U+FEFF, not its first byte.
+        case unexpectedCharacter(Unicode.Scalar)
 
-    /// The text ends inside a value, or is empty.
-    case unexpectedEndOfInput(at: Location)
+        /// The text ends inside a value, or is empty.
+        case unexpectedEndOfInput
 
-    /// Arrays and objects are nested deeper than the limit in
-    /// ``JSONValue/ParsingOptions``.
-    case nestingTooDeep(limit: Int, at: Location)
+        /// Arrays and objects are nested deeper than the limit in
+        /// ``JSONValue/ParsingOptions``.
+        case nestingTooDeep(limit: Int)
 
-    /// A number has a superfluous leading zero, such as `01`.
-    case numberWithLeadingZero(at: Location)
+        /// A number has a superfluous leading zero, such as `01`.
+        case numberWithLeadingZero
 
-    /// A number lacks digits where the grammar requires them, such as `1.`,
-    /// `-` or `1e+`.
-    case invalidNumber(at: Location)
+        /// A number lacks digits where the grammar requires them, such as
+        /// `1.`, `-` or `1e+`.
+        case invalidNumber
 
-    /// A number's magnitude is too large for a `Double`, such as `1e400`.
-    case numberOutOfRange(at: Location)
+        /// A number's magnitude is too large for a `Double`, such as `1e400`.
+        case numberOutOfRange
 
-    /// A backslash in a string is followed by something other than `"`, `\`,
-    /// `/`, `b`, `f`, `n`, `r`, `t` or `u` and four hexadecimal digits.
-    case invalidEscape(at: Location)
+        /// A backslash in a string is followed by something other than `"`,
+        /// `\`, `/`, `b`, `f`, `n`, `r`, `t` or `u` and four hexadecimal
+        /// digits.
+        case invalidEscape
 
-    /// A `\u` escape names half of a surrogate pair without the other half.
-    /// Such a string has no Unicode representation, so it is refused.
-    case loneSurrogate(at: Location)
+        /// A `\u` escape names half of a surrogate pair without the other
+        /// half. Such a string has no Unicode representation, so it is
+        /// refused.
+        case loneSurrogate
 
-    /// A string contains a control character (U+0000 to U+001F) that is not
-    /// escaped.
-    case unescapedControlCharacter(UInt8, at: Location)
+        /// A string contains a control character (U+0000 to U+001F) that is
+        /// not escaped.
+        case unescapedControlCharacter(Unicode.Scalar)
 
-    /// The text is not valid UTF-8.
-    case invalidUTF8(at: Location)
-
-    /// Where the problem is.
-    public var location: Location {
-        switch self {
-        case .unexpectedCharacter(_, let location), .unexpectedEndOfInput(let location),
-            .nestingTooDeep(_, let location), .numberWithLeadingZero(let location), .invalidNumber(let location),
-            .numberOutOfRange(let location), .invalidEscape(let location), .loneSurrogate(let location),
-            .unescapedControlCharacter(_, let location), .invalidUTF8(let location):
-            return location
-        }
+        /// The text is not valid UTF-8.
+        case invalidUTF8
     }
 
-    /// A sentence that says what is wrong and where.
+    /// What is wrong.
+    public var kind: Kind
+
+    /// Where the problem is.
+    public var location: Location
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - kind: What is wrong.
+    ///   - location: Where the problem is.
+    public init(_ kind: Kind, at location: Location) {
+        self.kind = kind
+        self.location = location
+    }
+
+    /// A sentence that says what is wrong and where, such as
+    /// `Unexpected character ']' at line 1, column 7 (byte 6).`
     public var description: String {
         let problem: String
-        switch self {
-        case .unexpectedCharacter(let byte, _):
-            problem = "Unexpected character \(Self.describe(byte))"
+        switch kind {
+        case .unexpectedCharacter(let scalar):
+            problem = "Unexpected character \(Self.describe(scalar))"
         case .unexpectedEndOfInput:
             problem = "Unexpected end of input"
-        case .nestingTooDeep(let limit, _):
+        case .nestingTooDeep(let limit):
             problem = "Arrays and objects nested deeper than \(limit) levels"
         case .numberWithLeadingZero:
             problem = "Number with a leading zero"
@@ -107,19 +126,55 @@ public enum JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
             problem = "Invalid escape sequence"
         case .loneSurrogate:
             problem = "Unpaired UTF-16 surrogate escape"
-        case .unescapedControlCharacter(let byte, _):
-            problem = "Unescaped control character \(Self.describe(byte)) in string"
+        case .unescapedControlCharacter(let scalar):
+            problem = "Unescaped control character \(Self.describe(scalar)) in string"
         case .invalidUTF8:
             problem = "Invalid UTF-8"
         }
         return "\(problem) at \(location)."
     }
 
-    private static func describe(_ byte: UInt8) -> String {
-        if byte >= 0x20 && byte < 0x7F {
-            return "'\(Character(Unicode.Scalar(byte)))'"
+    /// A printable character in quotes, anything else as `U+XXXX`.
+    private static func describe(_ scalar: Unicode.Scalar) -> String {
+        if scalar.value >= 0x20 && scalar.value != 0x7F && !scalar.properties.isWhitespace
+            && scalar.properties.generalCategory != .format
+        {
+            return "'\(Character(scalar))'"
         }
-        let hex = String(byte, radix: 16, uppercase: true)
-        return "0x" + (hex.count == 1 ? "0" + hex : hex)
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
+}
+
+// The parsers' shorthand: `throw .invalidNumber(at: location)`.
+extension JSONParseError {
+    static func unexpectedCharacter(_ scalar: Unicode.Scalar, at location: Location) -> Self {
+        Self(.unexpectedCharacter(scalar), at: location)
+    }
+    /// The character that starts at `offset`, or invalid UTF-8 if none does.
+    static func unexpectedCharacter(
+        in bytes: UnsafeBufferPointer<UInt8>,
+        at offset: Int,
+        location: Location
+    ) -> Self {
+        var iterator = bytes[offset...].makeIterator()
+        var decoder = Unicode.UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            return Self(.unexpectedCharacter(scalar), at: location)
+        }
+        return Self(.invalidUTF8, at: location)
+    }
+    static func unexpectedEndOfInput(at location: Location) -> Self { Self(.unexpectedEndOfInput, at: location) }
+    static func nestingTooDeep(limit: Int, at location: Location) -> Self {
+        Self(.nestingTooDeep(limit: limit), at: location)
+    }
+    static func numberWithLeadingZero(at location: Location) -> Self { Self(.numberWithLeadingZero, at: location) }
+    static func invalidNumber(at location: Location) -> Self { Self(.invalidNumber, at: location) }
+    static func numberOutOfRange(at location: Location) -> Self { Self(.numberOutOfRange, at: location) }
+    static func invalidEscape(at location: Location) -> Self { Self(.invalidEscape, at: location) }
+    static func loneSurrogate(at location: Location) -> Self { Self(.loneSurrogate, at: location) }
+    static func unescapedControlCharacter(_ byte: UInt8, at location: Location) -> Self {
+        Self(.unescapedControlCharacter(Unicode.Scalar(byte)), at: location)
+    }
+    static func invalidUTF8(at location: Location) -> Self { Self(.invalidUTF8, at: location) }
 }

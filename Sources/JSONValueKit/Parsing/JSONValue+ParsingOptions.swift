@@ -6,7 +6,7 @@ extension JSONValue {
     /// ```
     public struct ParsingOptions: Hashable, Sendable {
         /// How many levels of arrays and objects the text may nest; deeper
-        /// text is refused with ``JSONParseError/nestingTooDeep(limit:at:)``.
+        /// text is refused with ``JSONParseError/Kind/nestingTooDeep(limit:)``.
         ///
         /// The default, ``defaultMaximumNestingDepth`` (512), is also the
         /// limit that writing enforces by default.

@@ -515,7 +515,7 @@ struct _JSON5Parser {
 
     private func unexpected() -> JSONParseError {
         guard position < bytes.count else { return endOfInput() }
-        return .unexpectedCharacter(bytes[position], at: location(of: position))
+        return .unexpectedCharacter(in: bytes, at: position, location: location(of: position))
     }
 
     private func endOfInput() -> JSONParseError {

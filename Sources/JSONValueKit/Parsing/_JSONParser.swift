@@ -91,7 +91,7 @@ struct _JSONParser: ~Copyable {
             return value
         } catch {
             guard options.allowsJSON5 else { throw error }
-            if case .nestingTooDeep = error { throw error }
+            if case .nestingTooDeep = error.kind { throw error }
             return try _JSON5Parser.parse(
                 bytes, textStart: parser.textStart, options: options, exactNumbers: &exactNumbers)
         }
@@ -797,7 +797,9 @@ struct _JSONParser: ~Copyable {
 
     /// The error for the byte at `position`, which cannot appear there.
     private func unexpected() -> JSONParseError {
-        position < count ? .unexpectedCharacter(base[position], at: location(of: position)) : error(.endOfInput)
+        guard position < count else { return error(.endOfInput) }
+        return .unexpectedCharacter(
+            in: UnsafeBufferPointer(start: base, count: count), at: position, location: location(of: position))
     }
 
     private func error(_ problem: Problem) -> JSONParseError {

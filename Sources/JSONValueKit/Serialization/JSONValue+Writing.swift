@@ -32,8 +32,9 @@ extension JSONValue {
     ///   - maximumNestingDepth: How many levels of arrays and objects the value
     ///     may nest; 512 by default, as for parsing.
     /// - Returns: The JSON text.
-    /// - Throws: ``JSONWritingError/nonFiniteNumber(path:)`` for an infinite or
-    ///   NaN double, and ``JSONWritingError/nestingTooDeep(limit:path:)`` for
+    /// - Throws: ``JSONWritingError`` with its path:
+    ///   ``JSONWritingError/Kind/nonFiniteNumber(_:)`` for an infinite or NaN
+    ///   double, and ``JSONWritingError/Kind/nestingTooDeep(limit:)`` for
     ///   arrays and objects nested deeper than `maximumNestingDepth`.
     /// - Complexity: O(*n*) in the size of the output, plus sorting each
     ///   object's keys with ``WritingOptions/sortedKeys``.

@@ -11,7 +11,7 @@ struct _JSONWriter: ~Copyable {
     /// A failure on its way up; each level adds its path component.
     struct Failure: _PathCollectingFailure {
         enum Reason {
-            case nonFiniteNumber
+            case nonFiniteNumber(Double)
             case nestingTooDeep(Int)
         }
 
@@ -19,10 +19,10 @@ struct _JSONWriter: ~Copyable {
         var reversedPath: [_PathComponent] = []
 
         var publicError: JSONWritingError {
-            let path = _jsonPath(reversed: reversedPath)
+            let path = _pointer(reversed: reversedPath)
             switch reason {
-            case .nonFiniteNumber: return .nonFiniteNumber(path: path)
-            case .nestingTooDeep(let limit): return .nestingTooDeep(limit: limit, path: path)
+            case .nonFiniteNumber(let number): return JSONWritingError(.nonFiniteNumber(number), at: path)
+            case .nestingTooDeep(let limit): return JSONWritingError(.nestingTooDeep(limit: limit), at: path)
             }
         }
     }
@@ -60,7 +60,7 @@ struct _JSONWriter: ~Copyable {
         case .int(let value):
             writeInteger(value)
         case .double(let value):
-            guard writeDouble(value) else { throw Failure(reason: .nonFiniteNumber) }
+            guard writeDouble(value) else { throw Failure(reason: .nonFiniteNumber(value)) }
         case .string(let value):
             writeString(value)
         case .array(let elements):
@@ -159,7 +159,7 @@ struct _JSONWriter: ~Copyable {
                         if writeDouble(double) { continue }
                         current.written = index
                         enclosing.append(current)
-                        throw failure(.nonFiniteNumber, enclosing)
+                        throw failure(.nonFiniteNumber(double), enclosing)
                     }
                     if !writeScalar(element) {
                         nested = element
@@ -180,7 +180,7 @@ struct _JSONWriter: ~Copyable {
                     if case .double(let double) = value {
                         if writeDouble(double) { continue }
                         enclosing.append(current)
-                        throw failure(.nonFiniteNumber, enclosing)
+                        throw failure(.nonFiniteNumber(double), enclosing)
                     }
                     if !writeScalar(value) {
                         nested = value
@@ -228,7 +228,7 @@ struct _JSONWriter: ~Copyable {
             output.append(UInt8(ascii: "{"))
             return Frame(members, sorted: sortKeys)
         case .double(let double):
-            guard writeDouble(double) else { throw failure(.nonFiniteNumber, path()) }
+            guard writeDouble(double) else { throw failure(.nonFiniteNumber(double), path()) }
             return nil
         default:
             writeScalar(value)

@@ -103,7 +103,7 @@ struct CodingContainersAnyTests {
         } catch EncodingError.invalidValue(_, let context) {
             #expect(context.codingPath.map(\.stringValue) == ["ext"])
             let cause = try #require(context.underlyingError as? JSONBridgingError)
-            #expect(cause == JSONBridgingError(reason: .unsupportedType("Date"), path: "$.when"))
+            #expect(cause == JSONBridgingError(.unsupportedType("Date"), at: "/when"))
         }
     }
 }

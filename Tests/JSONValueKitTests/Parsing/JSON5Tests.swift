@@ -70,13 +70,13 @@ struct JSON5ValueTests {
         "errors keep their locations",
         arguments: [
             ("[1, /* open", JSONParseError.unexpectedEndOfInput(at: .init(line: 1, column: 12, offset: 11))),
-            ("{a b}", .unexpectedCharacter(UInt8(ascii: "b"), at: .init(line: 1, column: 4, offset: 3))),
+            ("{a b}", .unexpectedCharacter("b", at: .init(line: 1, column: 4, offset: 3))),
             ("'\\1'", .invalidEscape(at: .init(line: 1, column: 2, offset: 1))),
             ("'a\nb'", .unescapedControlCharacter(0x0A, at: .init(line: 1, column: 3, offset: 2))),
             ("012", .numberWithLeadingZero(at: .init(line: 1, column: 1, offset: 0))),
             ("0x", .invalidNumber(at: .init(line: 1, column: 1, offset: 0))),
             ("'\\ud800'", .loneSurrogate(at: .init(line: 1, column: 2, offset: 1))),
-            ("[,]", .unexpectedCharacter(UInt8(ascii: ","), at: .init(line: 1, column: 2, offset: 1))),
+            ("[,]", .unexpectedCharacter(",", at: .init(line: 1, column: 2, offset: 1))),
         ])
     func errors(_ text: String, _ expected: JSONParseError) {
         #expect(throws: expected) { try JSONValue(parsing: text, options: Self.json5) }

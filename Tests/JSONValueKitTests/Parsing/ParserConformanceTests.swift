@@ -42,7 +42,7 @@ struct ParserConformanceTests {
         #expect {
             try JSONValue(parsing: text)
         } throws: { error in
-            if case .numberWithLeadingZero = error as? JSONParseError { return true }
+            if (error as? JSONParseError)?.kind == .numberWithLeadingZero { return true }
             return false
         }
     }
@@ -68,7 +68,7 @@ struct ParserConformanceTests {
         #expect {
             try JSONValue(parsing: text)
         } throws: { error in
-            if case .numberOutOfRange = error as? JSONParseError { return true }
+            if (error as? JSONParseError)?.kind == .numberOutOfRange { return true }
             return false
         }
     }
@@ -98,7 +98,7 @@ struct ParserConformanceTests {
         #expect {
             try JSONValue(parsing: text)
         } throws: { error in
-            if case .loneSurrogate = error as? JSONParseError { return true }
+            if (error as? JSONParseError)?.kind == .loneSurrogate { return true }
             return false
         }
     }
@@ -116,7 +116,7 @@ struct ParserConformanceTests {
         #expect {
             try JSONValue(parsing: bytes)
         } throws: { error in
-            if case .invalidUTF8 = error as? JSONParseError { return true }
+            if (error as? JSONParseError)?.kind == .invalidUTF8 { return true }
             return false
         }
     }
@@ -133,7 +133,7 @@ struct ParserConformanceTests {
         #expect {
             try JSONValue(parsing: text)
         } throws: { error in
-            if case .unexpectedEndOfInput = error as? JSONParseError { return true }
+            if (error as? JSONParseError)?.kind == .unexpectedEndOfInput { return true }
             return false
         }
     }
@@ -154,8 +154,7 @@ struct ParserConformanceTests {
         #expect(try JSONValue(parsing: "\u{FEFF}[1]") == [1])
         #expect(try JSONValue(parsing: Data([0xEF, 0xBB, 0xBF]) + Data(" {\"a\": 2}".utf8)) == ["a": 2])
         // Offsets count the mark's three bytes; columns start after it.
-        #expect(throws: JSONParseError.unexpectedCharacter(UInt8(ascii: "]"), at: .init(line: 1, column: 4, offset: 6)))
-        {
+        #expect(throws: JSONParseError.unexpectedCharacter("]", at: .init(line: 1, column: 4, offset: 6))) {
             try JSONValue(parsing: "\u{FEFF}[1,]")
         }
         #expect(throws: JSONParseError.unexpectedEndOfInput(at: .init(line: 1, column: 1, offset: 3))) {
