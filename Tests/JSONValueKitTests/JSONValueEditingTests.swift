@@ -121,6 +121,21 @@ struct JSONValueEditingTests {
         #expect(defaults.applyingMergePatch(["theme": nil]).theme == Optional<JSONValue>.none)
     }
 
+    @Test("the depth limits live on the options, and writing takes the same control as parsing")
+    func depthLimits() throws {
+        #expect(JSONValue.ParsingOptions.defaultMaximumNestingDepth == 512)
+        #expect(JSONValue.WritingOptions.defaultMaximumNestingDepth == 512)
+        #expect(JSONValue.ParsingOptions().maximumNestingDepth == 512)
+        let deep: JSONValue = [[[1]]]
+        #expect(throws: JSONWritingError(.nestingTooDeep(limit: 2), at: "/0/0")) {
+            try deep.jsonString(maximumNestingDepth: 2)
+        }
+        #expect(throws: JSONParseError.self) {
+            try JSONValue(parsing: "[[[1]]]", options: .init(maximumNestingDepth: 2))
+        }
+        #expect(try deep.jsonString(maximumNestingDepth: 3) == "[[[1]]]")
+    }
+
     @Test("deep merge over seeded random objects agrees with a recursive reference")
     func mergingProperty() {
         func reference(_ a: JSONValue, _ b: JSONValue) -> JSONValue {
