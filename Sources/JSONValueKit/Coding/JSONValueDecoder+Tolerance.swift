@@ -331,9 +331,7 @@ extension _ValueDecoder {
     /// finite), read from the text so that no `Double` rounds it first.
     private static func exactNumber<T>(_ text: String, as type: T.Type) -> Any? {
         func integer<I: FixedWidthInteger>(_: I.Type) -> I? {
-            if let exact = I(text) { return exact }
-            guard let decimal = Decimal(string: text) else { return nil }
-            return I(decimal.description)
+            _ValueDecoder.exactInteger(fromNumberText: text, as: I.self)
         }
         func floatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(_: F.Type) -> F? {
             guard let value = F(text), value.isFinite else { return nil }

@@ -166,10 +166,13 @@ final class _ValueDecoder: Decoder {
     where T: LosslessStringConvertible {
         switch value {
         case .double(let double):
-            if double.isNaN, let text = exactText(of: double) {
-                // Read from the text: Float(Double(text)) may round twice.
-                let converted = T.self == Double.self ? T(options.exactNumbers!.entry(for: double)!.value) : T(text)
-                guard let converted, converted.isFinite else {
+            if double.isNaN, let numbers = options.exactNumbers, let entry = numbers.entry(for: double) {
+                // A Double is the parser's nearest one, without making the
+                // text a String; other types read the text, because
+                // Float(Double(text)) may round twice.
+                if T.self == Double.self { return T(entry.value) }
+                let text = numbers.text(of: entry)
+                guard let converted = T(text), converted.isFinite else {
                     throw DecodingError.dataCorrupted(context(key, "Number \(text) does not fit in \(T.self)."))
                 }
                 return converted
@@ -336,11 +339,18 @@ final class _ValueDecoder: Decoder {
     /// `JSONDecoder` reads it: `18446744073709551615` fits `UInt64`, and
     /// `1.0e19` is the integer it denotes.
     func integer<T: FixedWidthInteger>(fromText text: String, as type: T.Type, key: (any CodingKey)?) throws -> T {
-        if let exact = T(text) { return exact }
-        // Fractions and exponents: Decimal holds 38 digits, and its
-        // description of an integral value is the plain integer.
-        if let decimal = Decimal(string: text), let exact = T(decimal.description) { return exact }
+        if let exact = Self.exactInteger(fromNumberText: text, as: T.self) { return exact }
         throw DecodingError.dataCorrupted(context(key, "Number \(text) does not fit in \(T.self)."))
+    }
+
+    /// The integer that JSON number text denotes, if `T` holds it exactly:
+    /// plain digits directly, fractions and exponents through `Decimal`,
+    /// which holds 38 digits and describes an integral value as the plain
+    /// integer.
+    static func exactInteger<T: FixedWidthInteger>(fromNumberText text: String, as type: T.Type) -> T? {
+        if let exact = T(text) { return exact }
+        guard let decimal = Decimal(string: text) else { return nil }
+        return T(decimal.description)
     }
 }
 
