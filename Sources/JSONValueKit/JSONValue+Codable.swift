@@ -34,7 +34,7 @@ extension JSONValue: Codable {
             self = decoder.unboxed(decoder.value)
             return
         }
-        self = try _JSONValueProbe.decode(from: decoder, trying: .string)
+        self = try _JSONValueProbe.decode(from: decoder)
     }
 
     /// Encodes this value into the given encoder.

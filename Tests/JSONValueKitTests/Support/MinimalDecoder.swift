@@ -21,22 +21,40 @@ final class MinimalDecoder: Decoder, @unchecked Sendable {
     /// When set, any attempt to decode a string throws `Refusal`.
     let refusesStrings: Bool
 
-    init(_ value: Any, codingPath: [any CodingKey] = [], counter: Counter = Counter(), refusesStrings: Bool = false) {
+    /// When set, a string that holds a number also decodes as `Int` and
+    /// `Double`, as in lenient decoders of form or CSV data.
+    let readsNumbersFromStrings: Bool
+
+    init(
+        _ value: Any,
+        codingPath: [any CodingKey] = [],
+        counter: Counter = Counter(),
+        refusesStrings: Bool = false,
+        readsNumbersFromStrings: Bool = false
+    ) {
         self.value = value
         self.codingPath = codingPath
         self.counter = counter
         self.refusesStrings = refusesStrings
+        self.readsNumbersFromStrings = readsNumbersFromStrings
     }
 
-    convenience init(json: String, refusesStrings: Bool = false) throws {
+    convenience init(json: String, refusesStrings: Bool = false, readsNumbersFromStrings: Bool = false) throws {
         self.init(
             try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed),
-            refusesStrings: refusesStrings
+            refusesStrings: refusesStrings,
+            readsNumbersFromStrings: readsNumbersFromStrings
         )
     }
 
     func child(_ value: Any, _ key: any CodingKey) -> MinimalDecoder {
-        MinimalDecoder(value, codingPath: codingPath + [key], counter: counter, refusesStrings: refusesStrings)
+        MinimalDecoder(
+            value,
+            codingPath: codingPath + [key],
+            counter: counter,
+            refusesStrings: refusesStrings,
+            readsNumbersFromStrings: readsNumbersFromStrings
+        )
     }
 
     func mismatch(_ type: Any.Type) -> DecodingError {
@@ -65,7 +83,12 @@ final class MinimalDecoder: Decoder, @unchecked Sendable {
         func decodeNil() -> Bool { decoder.value is NSNull }
 
         func decode<T: Decodable>(_ requested: T.Type) throws -> T {
-            let value = decoder.value
+            var value = decoder.value
+            if decoder.readsNumbersFromStrings, requested == Int.self || requested == Double.self,
+                let string = value as? String, let number = Double(string)
+            {
+                value = NSNumber(value: number)
+            }
             let isBoolean = (value as? NSNumber).map { type(of: $0) == type(of: NSNumber(value: true)) } ?? false
             if requested == String.self {
                 if decoder.refusesStrings { throw Refusal() }
