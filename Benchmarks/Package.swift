@@ -18,7 +18,14 @@ let package = Package(
             ],
             path: "Benchmarks/JSONValueBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
-        )
+        ),
+        // Bytes of tree per byte of input; see Scripts/tree_memory.py.
+        .executableTarget(
+            name: "TreeMemory",
+            dependencies: [.product(name: "JSONValueKit", package: "JSONValueKit"), "HeapBytes"],
+            path: "Sources/TreeMemory"
+        ),
+        .target(name: "HeapBytes", path: "Sources/HeapBytes"),
     ],
     swiftLanguageModes: [.v6]
 )

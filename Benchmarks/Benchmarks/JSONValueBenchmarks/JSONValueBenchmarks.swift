@@ -60,6 +60,17 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(try value.jsonData())
             }
         }
+        // Issue 12: sorted keys and pretty printing against compact writing.
+        Benchmark("Write/\(name)/jsonData(sortedKeys)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try value.jsonData(options: .sortedKeys))
+            }
+        }
+        Benchmark("Write/\(name)/jsonData(prettyPrinted)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try value.jsonData(options: .prettyPrinted))
+            }
+        }
         Benchmark("Write/\(name)/JSONSerialization") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(try JSONSerialization.data(withJSONObject: foundationObject))
