@@ -23,7 +23,12 @@ extension JSONValue: Codable {
     /// ``init(parsing:options:)-(String,_)`` keeps such numbers as written.
     ///
     /// Only a `DecodingError` makes the initializer try the next kind; any
-    /// other error the decoder throws is rethrown at once.
+    /// other error the decoder throws is rethrown at once. The kinds are tried
+    /// as string, number, Boolean, array, object, except through
+    /// `JSONDecoder`, which reads every value as one kind only: there the
+    /// kind of the previous element of the array, or of the last member of
+    /// the same name, is tried first, which saves failed attempts and cannot
+    /// change the result.
     ///
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError.typeMismatch` if the decoder's value is none of
