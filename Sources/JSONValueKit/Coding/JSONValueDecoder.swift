@@ -236,6 +236,8 @@ final class _DecodingOptions {
     private var camelCaseKeys: [String: String] = [:]
 
     func camelCase(_ key: String) -> String {
+        // A name without `_` stays as it is: no memo lookup, no hash.
+        guard key.utf8.contains(UInt8(ascii: "_")) else { return key }
         if let converted = camelCaseKeys[key] { return converted }
         let converted = _KeyConversion.fromSnakeCase(key)
         camelCaseKeys[key] = converted

@@ -162,12 +162,17 @@ enum _JSONValueProbe {
             elements.append(element)
             if let kind = kind(of: element) {
                 previous = kind
-                if case .array(let inner) = element, let innerKind = inner.lazy.compactMap(Self.kind(of:)).first {
-                    previousInner = innerKind
-                }
+                if let innerKind = firstElementKind(of: element) { previousInner = innerKind }
             }
         }
         return elements
+    }
+
+    /// The kind of the first element of `value` that is not `null`, if
+    /// `value` is an array that has one.
+    static func firstElementKind(of value: JSONValue) -> Kind? {
+        guard case .array(let elements) = value else { return nil }
+        return elements.lazy.compactMap(kind(of:)).first
     }
 
     static func kind(of value: JSONValue) -> Kind? {
@@ -225,9 +230,9 @@ struct _Hinted<Hint: _ProbeHint>: Decodable {
 /// with nothing but the decoder; its name is the last component of the
 /// coding path. Documents repeat their member names with the same kinds, so
 /// this takes decoding twitter.json through `JSONDecoder` from 31.6 ms to
-/// 27.0 ms (citm_catalog.json: 101.5 ms to 68.6 ms), although building the coding path
-/// now takes a fifth of the time: each member of twitter.json that is not a
-/// string failed 2.3 attempts on average, 14,557 in all. (Hints by position
+/// 27.0 ms (citm_catalog.json: 101.5 ms to 68.6 ms), although building the
+/// coding path now takes a fifth of the time: each member of twitter.json
+/// that is not a string failed 2.3 attempts on average, 14,557 in all. (Hints by position
 /// in the tree, which need no coding path, were slower than none:
 /// `JSONDecoder` hands out the members of objects of one shape in different
 /// orders.)
@@ -245,12 +250,7 @@ struct _HintedMember: Decodable {
                 hinted: true
             )
             if let name, let first = _JSONValueProbe.kind(of: value) {
-                var firstElement = _JSONValueProbe.Kind.string
-                if case .array(let elements) = value,
-                    let kind = elements.lazy.compactMap(_JSONValueProbe.kind(of:)).first
-                {
-                    firstElement = kind
-                }
+                let firstElement = _JSONValueProbe.firstElementKind(of: value) ?? .string
                 memo.hints[name] = _KindMemo.Hint(first: first, firstElement: firstElement)
             }
             return value
@@ -296,6 +296,7 @@ final class _KindMemo {
         defer { pthread_setspecific(key, nil) }
         return try withExtendedLifetime(memo) { try body(memo) }
     }
+
     /// The type of the decoder that `JSONDecoder` hands to `init(from:)`.
     private static let jsonDecoderType: ObjectIdentifier? = {
         struct Capture: Decodable {

@@ -64,7 +64,7 @@ extension JSONValue {
         options: WritingOptions = [],
         maximumNestingDepth: Int = WritingOptions.defaultMaximumNestingDepth
     ) throws -> Data {
-        var writer = try written(options: options, maximumNestingDepth: maximumNestingDepth)
+        let writer = try written(options: options, maximumNestingDepth: maximumNestingDepth)
         return writer.output.takeData()
     }
 

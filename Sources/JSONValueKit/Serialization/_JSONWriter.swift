@@ -464,8 +464,9 @@ struct _JSONWriter: ~Copyable {
 /// compares whole keys only where those are equal. Keys are short and mostly
 /// differ early, so this takes writing twitter.json with sorted keys from
 /// 2,400 µs to 1,370 µs (citm_catalog.json: 2,200 to 2,080; minimum of 100
-/// runs); comparing whole keys, each comparison reached each key's bytes again (`utf8.lexicographicallyPrecedes` a byte at a time
-/// through the view, or `memcmp`, whose call cost more than the comparison).
+/// runs); comparing whole keys, each comparison reached each key's bytes
+/// again (`utf8.lexicographicallyPrecedes` a byte at a time through the view,
+/// or `memcmp`, whose call cost more than the comparison).
 func _keyOrder(_ members: [String: JSONValue]) -> [_KeyOrderEntry] {
     var entries: [_KeyOrderEntry] = []
     entries.reserveCapacity(members.count)
