@@ -31,6 +31,9 @@ struct _JSONParser: ~Copyable {
     private var textStart = 0
     /// Bytes of a string with escapes, reused between strings.
     private var scratch = _ByteBuffer(capacity: 256)
+    /// Long member names seen so far, shared between the objects that
+    /// repeat them.
+    private var keyCache = _KeyCache()
 
     /// Where the text of numbers a `Double` may round is kept, if the caller
     /// asked for it; see ``_ExactNumbers``.
@@ -300,7 +303,7 @@ struct _JSONParser: ~Copyable {
     private mutating func parseKey() throws(JSONParseError) -> String {
         guard position < count else { throw error(.endOfInput) }
         guard base[position] == UInt8(ascii: "\"") else { throw unexpected() }
-        let key = try parseString()
+        let key = try parseString(isKey: true)
         skipWhitespace()
         guard position < count else { throw error(.endOfInput) }
         guard base[position] == UInt8(ascii: ":") else { throw unexpected() }
@@ -362,7 +365,7 @@ struct _JSONParser: ~Copyable {
     // MARK: - Strings
 
     /// Parses a string; `position` is at its opening quote.
-    private mutating func parseString() throws(JSONParseError) -> String {
+    private mutating func parseString(isKey: Bool = false) throws(JSONParseError) -> String {
         let start = position &+ 1
         var index = start
         var highBits: UInt8 = 0
@@ -381,10 +384,14 @@ struct _JSONParser: ~Copyable {
             if byte == UInt8(ascii: "\"") {
                 position = index &+ 1
                 let bytes = UnsafeBufferPointer(start: base + start, count: index &- start)
-                if highBits & 0x80 != 0 {
-                    return try makeString(validating: bytes, offset: start)
+                if isKey && bytes.count >= _KeyCache.minimumLength {
+                    let (cached, slot) = keyCache.name(bytes)
+                    if let cached { return cached }
+                    let name = try makeString(bytes, offset: start, isASCII: highBits & 0x80 == 0)
+                    keyCache.store(name, in: slot)
+                    return name
                 }
-                return String(decoding: bytes, as: UTF8.self)
+                return try makeString(bytes, offset: start, isASCII: highBits & 0x80 == 0)
             }
             if byte == UInt8(ascii: "\\") {
                 return try parseEscapedString(start: start, firstEscape: index)
@@ -516,18 +523,21 @@ struct _JSONParser: ~Copyable {
         }
     }
 
-    /// Makes a string from bytes that are not all ASCII, refusing invalid
-    /// UTF-8 with the location of the first bad byte.
+    /// Makes a string from bytes, refusing invalid UTF-8 with the location
+    /// of the first bad byte; `isASCII` says that no byte has its high bit
+    /// set, so there is nothing to check.
     ///
-    /// The standard library validates while it builds the string and replaces
+    /// For other bytes, the standard library validates while it builds the string and replaces
     /// invalid sequences; comparing its bytes with the input tells whether it
     /// had to, which is much cheaper than validating twice.
+    @inline(__always)
     private mutating func makeString(
-        validating bytes: UnsafeBufferPointer<UInt8>,
-        offset: Int
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        offset: Int,
+        isASCII: Bool
     ) throws(JSONParseError) -> String {
         let string = String(decoding: bytes, as: UTF8.self)
-        if !Self.isUnchanged(string, bytes) {
+        if !isASCII && !Self.isUnchanged(string, bytes) {
             try validateUTF8(bytes, offset: offset)
         }
         return string
