@@ -229,6 +229,9 @@ final class _DecodingOptions {
     /// What the tolerances make of each type met so far; see
     /// `tolerantKind(of:)`.
     @exclusivity(unchecked) var tolerantKinds = _TypeMemo<_TolerantKind>()
+    /// Which types are arrays or string-keyed dictionaries; see
+    /// `unwrapComposite(_:as:key:)`.
+    @exclusivity(unchecked) var compositeKinds = _TypeMemo<_CompositeKind>()
     /// Which coding key types are ``MappedCodingKey``s.
     @exclusivity(unchecked) var mappedKeyTypes = _TypeMemo<Bool>()
 

