@@ -23,6 +23,7 @@ let benchmarks: @Sendable () -> Void = {
         let data = Corpus.data(name)
         let value = try! JSONValue(parsing: data)
         let foundationObject = try! JSONSerialization.jsonObject(with: data)
+        floorBenchmarks(name: name, value: value)
 
         // Issue 2: JSONValue's init(from:) through JSONDecoder, against the
         // naive probe order and JSONSerialization.
