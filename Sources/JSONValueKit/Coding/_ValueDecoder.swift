@@ -224,17 +224,6 @@ final class _ValueDecoder: Decoder {
     /// Decodes a type that is not a scalar, without the tolerances for
     /// optionals and collections at this level.
     func unwrapComposite<T: Decodable>(_ value: JSONValue, as type: T.Type, key: (any CodingKey)?) throws -> T {
-        if T.self == [Int].self, case .array(let elements) = value {
-            // One cast for the array instead of one per element through
-            // Array's unspecialized init(from:); errors keep their paths.
-            let decoder = key.map { child(value, key: $0) } ?? self
-            var result: [Int] = []
-            result.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                result.append(try decoder.unwrapInteger(element, as: Int.self, key: _AnyCodingKey(index: index)))
-            }
-            return result as! T
-        }
         let decoder = key.map { child(value, key: $0) } ?? self
         switch options.compositeKinds.value(for: T.self, { _CompositeKind(of: T.self) }) {
         case .array(let array):
@@ -401,6 +390,15 @@ protocol _ArrayDecodable {
 
 extension Array: _ArrayDecodable where Element: Decodable {
     static func _decode(_ elements: [JSONValue], from decoder: _ValueDecoder) throws -> Self {
+        if Element.self == Int.self {
+            // One cast for the array instead of one per element.
+            var integers: [Int] = []
+            integers.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                integers.append(try decoder.unwrapInteger(element, as: Int.self, key: _AnyCodingKey(index: index)))
+            }
+            return integers as! Self
+        }
         var result: [Element] = []
         result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
