@@ -249,11 +249,6 @@ struct _PathParser {
             guard let escaped = peek else { throw error(.syntax, "the string is not closed") }
             position += 1
             switch escaped {
-            case UInt8(ascii: "b"): output.append(0x08)
-            case UInt8(ascii: "f"): output.append(0x0C)
-            case UInt8(ascii: "n"): output.append(0x0A)
-            case UInt8(ascii: "r"): output.append(0x0D)
-            case UInt8(ascii: "t"): output.append(0x09)
             case UInt8(ascii: "/"), UInt8(ascii: "\\"): output.append(escaped)
             case quote: output.append(escaped)
             case UInt8(ascii: "u"):
@@ -271,15 +266,18 @@ struct _PathParser {
                         position = escapeStart
                         throw error(.syntax, "a high surrogate escape must be followed by a low one")
                     }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    scalar = _scalar(highSurrogate: scalar, lowSurrogate: low)
                 } else if (0xDC00..<0xE000).contains(scalar) {
                     position = escapeStart
                     throw error(.syntax, "a low surrogate escape must follow a high one")
                 }
                 output.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
             default:
-                position = escapeStart
-                throw error(.syntax, "invalid escape in a string")
+                guard let control = _controlCharacter(escapedBy: escaped) else {
+                    position = escapeStart
+                    throw error(.syntax, "invalid escape in a string")
+                }
+                output.append(control)
             }
         }
     }

@@ -326,11 +326,6 @@ struct _JSON5Parser {
         guard let byte = peek else { throw endOfInput() }
         position += 1
         switch byte {
-        case UInt8(ascii: "b"): output.append(0x08)
-        case UInt8(ascii: "f"): output.append(0x0C)
-        case UInt8(ascii: "n"): output.append(0x0A)
-        case UInt8(ascii: "r"): output.append(0x0D)
-        case UInt8(ascii: "t"): output.append(0x09)
         case UInt8(ascii: "v"): output.append(0x0B)
         case UInt8(ascii: "0"):
             if let next = peek, Self.isDigit(next) {
@@ -357,9 +352,10 @@ struct _JSON5Parser {
             && (bytes[position + 1] == 0xA8 || bytes[position + 1] == 0xA9):
             position += 2  // U+2028 or U+2029: a line continuation.
         default:
-            // Any other character stands for itself (`\'`, `\"`, `\\`, `\/`,
+            // `\b`, `\f`, `\n`, `\r` and `\t` are control characters; any
+            // other character stands for itself (`\'`, `\"`, `\\`, `\/`,
             // `\a`), including the rest of a multi-byte one.
-            output.append(byte)
+            output.append(_controlCharacter(escapedBy: byte) ?? byte)
         }
     }
 
@@ -390,7 +386,7 @@ struct _JSON5Parser {
             guard (0xDC00..<0xE000).contains(low) else {
                 throw JSONParseError.loneSurrogate(at: location(of: escapeStart))
             }
-            value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+            value = _scalar(highSurrogate: value, lowSurrogate: low)
         }
         guard let scalar = Unicode.Scalar(value) else {
             throw JSONParseError.loneSurrogate(at: location(of: escapeStart))

@@ -450,11 +450,6 @@ struct _JSONParser: ~Copyable {
         position &+= 1
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
         case UInt8(ascii: "u"):
             var scalar = try parseHexQuad(escapeStart: escapeStart)
             if scalar >= 0xD800 && scalar < 0xDC00 {
@@ -472,15 +467,18 @@ struct _JSONParser: ~Copyable {
                     position = escapeStart
                     throw error(.loneSurrogate)
                 }
-                scalar = 0x10000 &+ ((scalar &- 0xD800) << 10) &+ (low &- 0xDC00)
+                scalar = _scalar(highSurrogate: scalar, lowSurrogate: low)
             } else if scalar >= 0xDC00 && scalar < 0xE000 {
                 position = escapeStart
                 throw error(.loneSurrogate)
             }
             appendUTF8(scalar)
         default:
-            position = escapeStart
-            throw error(.invalidEscape)
+            guard let control = _controlCharacter(escapedBy: byte) else {
+                position = escapeStart
+                throw error(.invalidEscape)
+            }
+            scratch.append(control)
         }
     }
 
@@ -488,13 +486,7 @@ struct _JSONParser: ~Copyable {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard position < count else { throw error(.endOfInput) }
-            let byte = base[position]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
-            default:
+            guard let digit = _hexValue(base[position]) else {
                 position = escapeStart
                 throw error(.invalidEscape)
             }
