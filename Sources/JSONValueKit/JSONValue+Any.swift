@@ -105,16 +105,38 @@ enum _AnyBridge {
         case object([(String, Any)])
     }
 
-    /// An array or dictionary being converted.
-    private struct Frame {
+    /// An array or dictionary being converted to a `JSONValue`.
+    private typealias Frame = Container<Any, JSONValue>
+
+    /// An array or object being converted, in either direction: its keys,
+    /// if it is an object, its children, and the children converted so far.
+    private struct Container<Child, Result> {
         var keys: [String]?
-        var children: [Any]
-        var results: [JSONValue] = []
+        var children: [Child]
+        var results: [Result] = []
 
         /// The path component of the child being converted.
         var component: _PathComponent {
             keys.map { .key($0[results.count]) } ?? .index(results.count)
         }
+    }
+
+    /// Hands `result` to the innermost open container and closes, with
+    /// `close`, every container that this completes; returns the next child
+    /// to convert, or `nil` once `result` is the root's.
+    private static func ascend<Child, Result>(
+        _ open: inout [Container<Child, Result>],
+        with result: inout Result,
+        close: (Container<Child, Result>) -> Result
+    ) -> Child? {
+        while let last = open.indices.last {
+            open[last].results.append(result)
+            if open[last].results.count < open[last].children.count {
+                return open[last].children[open[last].results.count]
+            }
+            result = close(open.removeLast())
+        }
+        return nil
     }
 
     /// Converts `root` without recursion: the arrays and dictionaries being
@@ -158,24 +180,15 @@ enum _AnyBridge {
             }
             // Ascend: hand the value to its container, and finish the
             // containers that are complete.
-            while true {
-                guard !frames.isEmpty else { return result }
-                let last = frames.count &- 1
-                frames[last].results.append(result)
-                if frames[last].results.count < frames[last].children.count {
-                    next = frames[last].children[frames[last].results.count]
-                    break
-                }
-                let frame = frames.removeLast()
-                if let keys = frame.keys {
-                    var members: [String: JSONValue] = [:]
-                    members.reserveCapacity(keys.count)
-                    for (key, member) in zip(keys, frame.results) { members[key] = member }
-                    result = .object(members)
-                } else {
-                    result = .array(frame.results)
-                }
+            let child = ascend(&frames, with: &result) { frame in
+                guard let keys = frame.keys else { return .array(frame.results) }
+                var members: [String: JSONValue] = [:]
+                members.reserveCapacity(keys.count)
+                for (key, member) in zip(keys, frame.results) { members[key] = member }
+                return .object(members)
             }
+            guard let child else { return result }
+            next = child
         }
     }
 
@@ -237,7 +250,7 @@ enum _AnyBridge {
 
     /// The value as Foundation types, built without recursion.
     static func anyValue(of root: JSONValue) -> Any {
-        var frames: [(keys: [String]?, children: [JSONValue], results: [Any])] = []
+        var frames: [Container<JSONValue, Any>] = []
         var next = root
         while true {
             var result: Any
@@ -252,7 +265,7 @@ enum _AnyBridge {
                     result = [Any]()
                     break
                 }
-                frames.append((nil, elements, []))
+                frames.append(Container(keys: nil, children: elements))
                 next = first
                 continue
             case .object(let members):
@@ -260,25 +273,16 @@ enum _AnyBridge {
                     result = [String: Any]()
                     break
                 }
-                frames.append((members.map(\.key), members.map(\.value), []))
+                frames.append(Container(keys: members.map(\.key), children: members.map(\.value)))
                 next = first.value
                 continue
             }
-            while true {
-                guard !frames.isEmpty else { return result }
-                let last = frames.count &- 1
-                frames[last].results.append(result)
-                if frames[last].results.count < frames[last].children.count {
-                    next = frames[last].children[frames[last].results.count]
-                    break
-                }
-                let frame = frames.removeLast()
-                if let keys = frame.keys {
-                    result = Dictionary(uniqueKeysWithValues: zip(keys, frame.results))
-                } else {
-                    result = frame.results
-                }
+            let child = ascend(&frames, with: &result) { frame in
+                guard let keys = frame.keys else { return frame.results }
+                return Dictionary(uniqueKeysWithValues: zip(keys, frame.results))
             }
+            guard let child else { return result }
+            next = child
         }
     }
 
