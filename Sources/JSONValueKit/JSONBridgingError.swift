@@ -29,18 +29,16 @@ public struct JSONBridgingError: Error, Hashable, Sendable, CustomStringConverti
 
         /// Arrays and dictionaries nest deeper than `limit` levels.
         case nestingTooDeep(limit: Int)
-    }
 
-    /// The former name of ``Kind``.
-    @available(*, deprecated, renamed: "Kind")
-    public typealias Reason = Kind
+        /// A number that a ``JSONValue`` cannot hold exactly: an integer
+        /// beyond `Int`'s range, such as `UInt64.max`, or a `Decimal` with
+        /// more digits than a `Double` keeps. The associated value is the
+        /// number's text. ``JSONValueEncoder`` refuses the same numbers.
+        case inexactNumber(String)
+    }
 
     /// What made the value impossible to represent.
     public var kind: Kind
-
-    /// The former name of ``kind``.
-    @available(*, deprecated, renamed: "kind")
-    public var reason: Kind { kind }
 
     /// Where the value is, from the value passed to ``JSONValue/init(any:)``
     /// (the root pointer): `/ext/when`, or `/list/2` for an array element.
@@ -68,6 +66,9 @@ public struct JSONBridgingError: Error, Hashable, Sendable, CustomStringConverti
             return "Cannot represent a non-finite number as JSON at \(place)."
         case .nestingTooDeep(let limit):
             return "Cannot represent arrays and dictionaries nested deeper than \(limit) levels at \(place)."
+        case .inexactNumber(let text):
+            return
+                "Cannot represent the number \(text) exactly at \(place): integers must fit in Int, and other numbers must keep their digits in a Double."
         }
     }
 }

@@ -18,9 +18,9 @@ extension JSONValue {
     /// | --- | --- |
     /// | `NSNull`, a `nil` optional | ``null`` |
     /// | `Bool`, a Boolean `NSNumber` | ``bool(_:)`` |
-    /// | every integer type, an integer `NSNumber` | ``int(_:)``, or the nearest ``double(_:)`` beyond `Int` |
+    /// | every integer type, an integer `NSNumber` | ``int(_:)``; beyond `Int`'s range an error |
     /// | `Double`, `Float`, a floating-point `NSNumber` | ``double(_:)`` |
-    /// | `Decimal`, `NSDecimalNumber` | ``int(_:)`` if an integer that fits, otherwise the nearest ``double(_:)``, as parsing its text gives |
+    /// | `Decimal`, `NSDecimalNumber` | ``int(_:)`` if an integer that fits, otherwise the nearest ``double(_:)`` if that keeps its digits; otherwise an error |
     /// | `String`, `Substring`, `NSString` | ``string(_:)`` |
     /// | `[Any]`, `NSArray` | ``array(_:)`` |
     /// | `[String: Any]`, `NSDictionary` with string keys | ``object(_:)`` |
@@ -33,9 +33,17 @@ extension JSONValue {
     /// shortest decimal form is the `Float`'s (`Float(0.1)` becomes `0.1`), as
     /// `JSONEncoder` writes it, and so does an `NSNumber` made from a `Float`.
     ///
-    /// Numbers become what parsing their text would give: an integer beyond
-    /// `Int` or a `Decimal` with a fraction becomes the nearest `Double`
-    /// (`UInt64.max` becomes 2⁶⁴); see <doc:ParsingAndWriting#Numbers>.
+    /// Numbers are never rounded silently. An integer beyond `Int`'s range
+    /// (`UInt64.max`) is refused, as ``JSONValueEncoder`` refuses it: a
+    /// `Double` would round it. A `Decimal` becomes the nearest `Double`
+    /// only if that `Double` gives its digits back: either as its shortest
+    /// text (`12.5`, `1e23`), or written to the `Decimal`'s own number of
+    /// significant digits, at most 17 (`-65.613616999999977`, which
+    /// `JSONSerialization` on Linux returns as an `NSDecimalNumber`).
+    /// `Decimal(string: "3.14159265358979323846")` has more digits than any
+    /// `Double` tells apart, and is refused with
+    /// ``JSONBridgingError/Kind/inexactNumber(_:)``; see
+    /// <doc:ParsingAndWriting#Numbers>.
     ///
     /// Arrays and dictionaries may nest up to ``ParsingOptions/defaultMaximumNestingDepth``
     /// (512) levels, as parsed text may; the conversion does not recurse, so
@@ -45,7 +53,8 @@ extension JSONValue {
     /// - Parameter value: The value to convert.
     /// - Throws: ``JSONBridgingError`` naming the first value that has no JSON
     ///   counterpart (a `Date`, `Data`, `URL`, a non-string dictionary key, an
-    ///   infinite or NaN number) or that nests too deep, and its path, such
+    ///   infinite or NaN number, a number a ``JSONValue`` would round) or
+    ///   that nests too deep, and its path, such
     ///   as `/ext/when`.
     /// - Complexity: O(*n*) in the number of values nested in `value`.
     public init(any value: Any) throws {
@@ -224,7 +233,7 @@ enum _AnyBridge {
         case let value as Float:
             return .value(try float(value))
         case let value as any BinaryInteger:
-            return .value(integer(value))
+            return .value(try integer(value))
         case let value as any BinaryFloatingPoint:
             return .value(try double(Double(value)))
         case let value as Decimal:
@@ -300,7 +309,7 @@ enum _AnyBridge {
             // Like a Float: `NSNumber(value: Float(0.1))` becomes 0.1.
             return try float(number.floatValue)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
-            return integer(number.uint64Value)
+            return try integer(number.uint64Value)
         default:
             return .int(Int(number.int64Value))
         }
@@ -313,9 +322,12 @@ enum _AnyBridge {
 
     /// An integer as ``JSONValue/int(_:)``, or beyond `Int` as the nearest
     /// ``JSONValue/double(_:)``, as parsing its text gives.
-    private static func integer(_ value: some BinaryInteger) -> JSONValue {
-        if let integer = Int(exactly: value) { return .int(integer) }
-        return .double(Double(value))
+    /// An integer that fits `Int`; beyond it a ``JSONValue/double(_:)``
+    /// would round it (or decode back as a different number), so it is
+    /// refused, as `JSONValueEncoder` refuses it.
+    private static func integer(_ value: some BinaryInteger) throws(Failure) -> JSONValue {
+        guard let integer = Int(exactly: value) else { throw Failure(reason: .inexactNumber("\(value)")) }
+        return .int(integer)
     }
 
     private static func double(_ value: Double) throws(Failure) -> JSONValue {
@@ -325,6 +337,9 @@ enum _AnyBridge {
 
     private static func decimal(_ value: Decimal) throws(Failure) -> JSONValue {
         guard let converted = JSONValue(_nearest: value) else { throw Failure(reason: .nonFiniteNumber) }
+        guard JSONValue._holdsExactly(value) || JSONValue._isDigitsOfNearestDouble(value) else {
+            throw Failure(reason: .inexactNumber(value.description))
+        }
         return converted
     }
 }

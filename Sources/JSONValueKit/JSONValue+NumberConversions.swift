@@ -30,16 +30,20 @@ extension JSONValue {
         }
     }
 
-    /// An integer's value: ``int(_:)`` if it fits, otherwise a
-    /// ``double(_:)`` if a `Double` holds it exactly; `nil` otherwise.
-    init?(_exactly integer: some BinaryInteger) {
-        if let int = Int(exactly: integer) {
-            self = .int(int)
-        } else if let double = Double(exactly: integer) {
-            self = .double(double)
-        } else {
-            return nil
-        }
+    /// Whether a Decimal is its nearest Double written to the Decimal's own
+    /// number of significant digits: `-65.613616999999977` is (17 digits,
+    /// as JSONSerialization on Linux hands out for text with those digits),
+    /// `3.14159265358979323846` is not (21 digits, more than any Double
+    /// tells apart). Such a Decimal is recovered from the Double and its
+    /// digit count, so bridging it to a ``double(_:)`` loses nothing.
+    static func _isDigitsOfNearestDouble(_ decimal: Decimal) -> Bool {
+        guard case .double(let double)? = JSONValue(_nearest: decimal) else { return false }
+        var digits = decimal.description.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        while digits.first == UInt8(ascii: "0") { digits.removeFirst() }
+        while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+        guard (1...17).contains(digits.count) else { return false }
+        let text = String(format: "%.\(digits.count - 1)e", double)
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) == decimal
     }
 
     /// The Double whose shortest text is the Float's (`Float(0.1)` gives

@@ -8,7 +8,7 @@ struct JSONValueAnyTests {
     @Test("JSONSerialization output keeps Booleans, integers and doubles apart")
     func fromJSONSerialization() throws {
         let text = #"""
-            [true, false, 1, 0, 1.5, 12345678901234567890, -65.613616999999977, "s", {"a": null},
+            [true, false, 1, 0, 1.5, 1.2345678901234567e19, -65.613616999999977, "s", {"a": null},
              100000000000000000000000, 10.0, -0]
             """#
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
@@ -32,7 +32,7 @@ struct JSONValueAnyTests {
         arguments: [
             (true as Any, JSONValue.bool(true)) as (Any, JSONValue), (Int8(-1), .int(-1)), (UInt8(255), .int(255)),
             (Int64.min, .int(Int.min)),
-            (UInt64.max, .double(0x1p64)), (UInt(7), .int(7)), (Float(0.1), .double(0.1)),
+            (UInt64(Int.max), .int(Int.max)), (UInt(7), .int(7)), (Float(0.1), .double(0.1)),
             (Double(2.5), .double(2.5)), ("s", .string("s")), ("abc".dropFirst(), .string("bc")),
             (Optional<Int>.none as Any, .null), (Optional(5) as Any, .int(5)), (NSNull(), .null),
             (JSONValue.array([1]), .array([1])), ([1, "a", nil] as [Any?], .array([1, "a", .null])),
@@ -47,7 +47,7 @@ struct JSONValueAnyTests {
             (NSNumber(value: true) as Any, JSONValue.bool(true)) as (Any, JSONValue),
             (NSNumber(value: false), .bool(false)),
             (NSNumber(value: 1), .int(1)), (NSNumber(value: 0), .int(0)), (NSNumber(value: Int8(1)), .int(1)),
-            (NSNumber(value: 2.5), .double(2.5)), (NSNumber(value: UInt64.max), .double(0x1p64)),
+            (NSNumber(value: 2.5), .double(2.5)), (NSNumber(value: UInt64(Int.max)), .int(Int.max)),
             (NSNumber(value: Float(0.5)), .double(0.5)), (NSString(string: "ns"), .string("ns")),
             (NSDecimalNumber(string: "42"), .int(42)),
             (NSDecimalNumber(string: "-65.613616999999977"), .double(-65.613616999999977)),
@@ -73,6 +73,19 @@ struct JSONValueAnyTests {
             ([Double.nan] as Any, JSONBridgingError(.nonFiniteNumber, at: "/0")),
             (Float.infinity as Any, JSONBridgingError(.nonFiniteNumber, at: .root)),
             (Set([1]) as Any, JSONBridgingError(.unsupportedType("Set<Int>"), at: .root)),
+            // Numbers that a JSONValue would round, and JSONValueEncoder refuses.
+            (["n": UInt64.max] as Any, JSONBridgingError(.inexactNumber("18446744073709551615"), at: "/n")),
+            ([(1 as UInt64) << 63 + 1] as Any, JSONBridgingError(.inexactNumber("9223372036854775809"), at: "/0")),
+            ((1 as UInt) << 63 as Any, JSONBridgingError(.inexactNumber("9223372036854775808"), at: .root)),
+            (NSNumber(value: UInt64.max) as Any, JSONBridgingError(.inexactNumber("18446744073709551615"), at: .root)),
+            (
+                ["pi": Decimal(string: "3.14159265358979323846")!] as Any,
+                JSONBridgingError(.inexactNumber("3.14159265358979323846"), at: "/pi")
+            ),
+            (
+                NSDecimalNumber(string: "123456789.123456789") as Any,
+                JSONBridgingError(.inexactNumber("123456789.123456789"), at: .root)
+            ),
         ].map(Refused.init))
     func unsupported(_ refused: Refused) {
         #expect(throws: refused.error) { try JSONValue(any: refused.input) }

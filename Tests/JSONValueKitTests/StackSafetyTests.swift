@@ -83,6 +83,34 @@ struct StackSafetyTests {
         }
     }
 
+    @Test("a larger depth limit is lowered to the ceiling, whose values parse and free safely", arguments: [JSONValue.ParsingOptions(maximumNestingDepth: 1_000_000), .init(maximumNestingDepth: 1_000_000, allowsJSON5: true)])
+    func depthCeiling(_ options: JSONValue.ParsingOptions) throws {
+        let ceiling = JSONValue.ParsingOptions.nestingDepthCeiling
+        #expect(options.maximumNestingDepth == ceiling)
+        let tooDeep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let error = try onSmallStack { () -> JSONParseError? in
+            do {
+                _ = try JSONValue(parsing: tooDeep, options: options)
+                return nil
+            } catch let error as JSONParseError {
+                return error
+            }
+        }
+        #expect(error?.kind == .nestingTooDeep(limit: ceiling))
+        #expect(error?.location.offset == ceiling)
+        for shape in Shape.allCases {
+            let text = String(decoding: try Self.nested(shape, depth: ceiling).jsonData(maximumNestingDepth: ceiling), as: UTF8.self)
+            let depth = try onSmallStack { () -> Int in
+                let value = try JSONValue(parsing: text, options: options)
+                var depth = 0
+                var current = value
+                while let next = current.arrayValue?.last ?? current.v { (current, depth) = (next, depth + 1) }
+                return depth  // `value` is freed here, on the small stack
+            }
+            #expect(depth == ceiling)
+        }
+    }
+
     @Test("Any bridging both ways", arguments: Shape.allCases)
     func bridging(_ shape: Shape) throws {
         let value = Self.nested(shape)

@@ -219,15 +219,13 @@ final class _ValueEncoder: Encoder {
         )
     }
 
-    /// An integer as ``JSONValue/int(_:)``, or beyond `Int` as a
-    /// ``JSONValue/double(_:)`` if a `Double` holds it exactly; anything else
-    /// would decode back as a different number, so it is an error.
+    /// An integer as ``JSONValue/int(_:)``. Beyond `Int`'s range a
+    /// ``JSONValue/double(_:)`` could hold only some integers, and
+    /// `JSONValueDecoder` refuses to read any integer back from a double
+    /// beyond 2⁵³, so such an integer is an error here rather than at decoding.
     func wrapInteger<T: BinaryInteger>(_ value: T, key: (any CodingKey)?) throws -> _Pending {
-        if let int = Int(exactly: value) { return .value(.int(int)) }
-        guard let converted = JSONValue(_exactly: value) else {
-            throw inexact(value, "\(value)", key: key)
-        }
-        return .value(converted)
+        guard let int = Int(exactly: value) else { throw inexact(value, "\(value)", key: key) }
+        return .value(.int(int))
     }
 
     /// The error for a number that a ``JSONValue`` cannot hold exactly.
@@ -237,7 +235,7 @@ final class _ValueEncoder: Encoder {
             EncodingError.Context(
                 codingPath: key.map { codingPath + [$0] } ?? codingPath,
                 debugDescription:
-                    "The number \(text) cannot be held exactly by a JSONValue (an Int, or a Double beyond Int's range)."
+                    "The number \(text) cannot be held exactly by a JSONValue: integers must fit in Int, and other numbers must keep their digits in a Double."
             )
         )
     }

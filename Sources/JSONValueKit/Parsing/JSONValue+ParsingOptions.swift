@@ -10,7 +10,24 @@ extension JSONValue {
         ///
         /// The default, ``defaultMaximumNestingDepth`` (512), is also the
         /// limit that writing enforces by default.
-        public var maximumNestingDepth: Int
+        ///
+        /// A value is at most ``nestingDepthCeiling`` (1,000) levels deep,
+        /// whatever this says: a larger setting is lowered to it, and deeper
+        /// text is refused. Swift frees an array of arrays recursively, so a
+        /// much deeper value would overflow the stack of a thread with
+        /// 512 KiB (the default for secondary threads on Apple platforms)
+        /// when the last reference to it goes away.
+        ///
+        /// ```swift
+        /// let options = JSONValue.ParsingOptions(maximumNestingDepth: 1_000_000)
+        /// options.maximumNestingDepth  // 1000
+        /// ```
+        public var maximumNestingDepth: Int {
+            get { _maximumNestingDepth }
+            set { _maximumNestingDepth = min(newValue, Self.nestingDepthCeiling) }
+        }
+
+        private var _maximumNestingDepth: Int
 
         /// Whether to read JSON5 (json5.org) as well as JSON: comments,
         /// trailing commas, single-quoted strings and their escapes, keys
@@ -38,6 +55,14 @@ extension JSONValue {
         /// read can be written.
         public static let defaultMaximumNestingDepth = 512
 
+        /// The deepest nesting that ``maximumNestingDepth`` can allow: 1,000
+        /// levels.
+        ///
+        /// A value this deep is safe to parse, compare, write and free on a
+        /// thread with a 512 KiB stack, in debug builds too, with room to
+        /// spare.
+        public static let nestingDepthCeiling = 1_000
+
         /// Creates options.
         ///
         /// - Parameters:
@@ -45,7 +70,7 @@ extension JSONValue {
         ///     text may nest.
         ///   - allowsJSON5: Whether to read JSON5 as well as JSON.
         public init(maximumNestingDepth: Int = ParsingOptions.defaultMaximumNestingDepth, allowsJSON5: Bool = false) {
-            self.maximumNestingDepth = maximumNestingDepth
+            self._maximumNestingDepth = min(maximumNestingDepth, Self.nestingDepthCeiling)
             self.allowsJSON5 = allowsJSON5
         }
     }

@@ -1,11 +1,6 @@
 import Foundation
 
 extension JSONValue {
-    /// The nesting depth that parsing allows by default and that writing
-    /// enforces: 512 levels of arrays and objects, as in Foundation.
-    @available(*, deprecated, renamed: "ParsingOptions.defaultMaximumNestingDepth")
-    public static var defaultMaximumNestingDepth: Int { ParsingOptions.defaultMaximumNestingDepth }
-
     /// Writes the value as JSON text.
     ///
     /// ```swift

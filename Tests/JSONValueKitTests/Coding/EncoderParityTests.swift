@@ -21,9 +21,52 @@ struct EncoderParityTests {
     func widths() {
         expectEncodingParity(
             Widths(
-                i8: .min, i16: .max, i32: -5, i64: .max, u: 7, u8: .max, u16: 1, u32: .max, u64: 1 << 63, f: 0.1,
+                i8: .min, i16: .max, i32: -5, i64: .max, u: 7, u8: .max, u16: 1, u32: .max, u64: UInt64(Int.max), f: 0.1,
                 d: -0.0)
         )
+    }
+
+    struct Numbers: Codable, Equatable {
+        var u64: UInt64?
+        var u: UInt?
+        var decimal: Decimal?
+    }
+
+    @Test(
+        "a number that would not decode back is refused at encoding, with its coding path",
+        arguments: [
+            Numbers(u64: 1 << 63), Numbers(u64: .max), Numbers(u64: 1 << 63 + 1), Numbers(u: 1 << 63),
+            Numbers(decimal: Decimal(string: "3.14159265358979323846")!),
+            Numbers(decimal: Decimal(string: "9223372036854775808")!),
+        ])
+    func refusedNumbers(_ numbers: Numbers) throws {
+        let error = #expect(throws: EncodingError.self) { try JSONValueEncoder().encode(numbers) }
+        guard case .invalidValue(_, let context) = error else { return }
+        #expect(context.codingPath.count == 1, "\(context.codingPath)")
+        #expect(context.debugDescription.contains("cannot be held exactly"))
+    }
+
+    @Test("whatever encodes decodes back to the same value, over seeded random numbers")
+    func encodedNumbersDecode() throws {
+        var generator = SeededGenerator(seed: 19)
+        var refused = 0
+        for _ in 0..<2000 {
+            let shift = UInt64.random(in: 0...63, using: &generator)
+            let u64 = UInt64.random(in: 0...UInt64.max, using: &generator) >> shift
+            let digits = Int.random(in: 1...25, using: &generator)
+            let text = String((0..<digits).map { _ in "0123456789".randomElement(using: &generator)! })
+            let decimal = Decimal(string: text)! / Decimal(sign: .plus, exponent: Int.random(in: 0...8, using: &generator), significand: 1)
+            let numbers = Numbers(u64: u64, u: UInt(u64), decimal: decimal)
+            let tree: JSONValue
+            do {
+                tree = try JSONValueEncoder().encode(numbers)
+            } catch {
+                refused += 1
+                continue
+            }
+            #expect(try JSONValueDecoder().decode(Numbers.self, from: tree) == numbers, "\(tree)")
+        }
+        #expect(refused > 0 && refused < 2000)
     }
 
     @Test("classes with superEncoder, and a container that outlives later statements")
