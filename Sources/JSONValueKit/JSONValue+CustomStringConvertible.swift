@@ -8,13 +8,20 @@ extension JSONValue: CustomStringConvertible {
     /// ```
     ///
     /// Slashes are not escaped. Unlike ``jsonString(options:maximumNestingDepth:)``, which throws,
-    /// `description` writes an infinite or NaN double as `null` and does not
-    /// limit the nesting depth, so that it can always be printed.
+    /// `description` writes an infinite or NaN double in JSON5's spelling,
+    /// `Infinity`, `-Infinity` or `NaN` (never as `null`, which is a
+    /// different value), and does not limit the nesting depth, so that it can
+    /// always be printed. Such a description is JSON5, not JSON: parse it
+    /// with ``ParsingOptions/allowsJSON5`` to get the value back.
+    ///
+    /// ```swift
+    /// JSONValue.array([.double(.infinity), .double(.nan)]).description  // [Infinity,NaN]
+    /// ```
     public var description: String {
         var writer = _JSONWriter(
             options: [.sortedKeys, .withoutEscapingSlashes],
             depthLimit: .max,
-            nonFiniteAsNull: true,
+            nonFiniteAsJSON5: true,
             capacity: 64
         )
         do {

@@ -61,7 +61,8 @@ struct FidelityTests {
     }
 
     @Test(
-        "the tree encoder refuses numbers a JSONValue would round", arguments: [UInt64.max, (1 << 63) + 1] as [UInt64])
+        "the tree encoder refuses integers beyond Int, which would not decode back",
+        arguments: [UInt64.max, (1 << 63) + 1, 1 << 63] as [UInt64])
     func encoderRefusesInexact(_ value: UInt64) throws {
         #expect {
             try JSONValueEncoder().encode(Unsigned(u: value))
@@ -69,9 +70,8 @@ struct FidelityTests {
             guard case .invalidValue(_, let context) = error as? EncodingError else { return false }
             return context.codingPath.map(\.stringValue) == ["u"]
         }
-        // What a Double holds exactly is encoded; decoding it back stops at
-        // 2^53, where the decoder can no longer tell it from a rounded one.
-        #expect(try JSONValueEncoder().encode(Unsigned(u: 1 << 63)) == ["u": .double(0x1p63)])
+        // The decoder refuses to read an integer back from a double beyond
+        // 2^53, so the encoder refuses even 2^63, which a Double holds.
         let exact = Unsigned(u: 1 << 53)
         #expect(try JSONValueDecoder().decode(Unsigned.self, from: JSONValueEncoder().encode(exact)) == exact)
     }
@@ -129,7 +129,7 @@ struct FidelityTests {
                 try value.jsonString(options: options)
             }
         }
-        #expect(value.description.contains("null"))
+        #expect(value.description.contains("Infinity") && !value.description.contains("null"))
     }
 
     @Test("duplicate keys: the parser keeps the last, JSONDecoder keeps the first")

@@ -32,16 +32,17 @@ struct _JSONWriter: ~Copyable {
     private let sortKeys: Bool
     private let escapeSlashes: Bool
     private let depthLimit: Int
-    /// Writes `null` for a non-finite double instead of failing (for `description`).
-    private let nonFiniteAsNull: Bool
+    /// Writes a non-finite double in JSON5's spelling (`Infinity`,
+    /// `-Infinity`, `NaN`) instead of failing (for `description`).
+    private let nonFiniteAsJSON5: Bool
 
-    init(options: JSONValue.WritingOptions, depthLimit: Int, nonFiniteAsNull: Bool = false, capacity: Int = 1024) {
+    init(options: JSONValue.WritingOptions, depthLimit: Int, nonFiniteAsJSON5: Bool = false, capacity: Int = 1024) {
         output = _ByteBuffer(capacity: capacity)
         pretty = options.contains(.prettyPrinted)
         sortKeys = options.contains(.sortedKeys)
         escapeSlashes = !options.contains(.withoutEscapingSlashes)
         self.depthLimit = depthLimit
-        self.nonFiniteAsNull = nonFiniteAsNull
+        self.nonFiniteAsJSON5 = nonFiniteAsJSON5
     }
 
     /// How deep `write` recurses before it hands the rest of a value to
@@ -342,8 +343,8 @@ struct _JSONWriter: ~Copyable {
     /// Writes a double; `false` if it is not finite and cannot be written.
     private mutating func writeDouble(_ value: Double) -> Bool {
         guard value.isFinite else {
-            guard nonFiniteAsNull else { return false }
-            output.append("null")
+            guard nonFiniteAsJSON5 else { return false }
+            output.append(value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity")
             return true
         }
         // The standard library prints the shortest digits that read back to

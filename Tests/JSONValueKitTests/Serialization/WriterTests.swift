@@ -140,6 +140,15 @@ struct WriterTests {
         #expect(throws: JSONWritingError(.nonFiniteNumber(double), at: .root)) {
             try JSONValue.double(double).jsonData()
         }
+        // description never shows a different value: JSON5's spelling, which
+        // reads back as the same double.
+        let description = value.description
+        #expect(!description.contains("null"))
+        #expect(description.contains(double.isNaN ? "NaN" : double < 0 ? "-Infinity" : "Infinity"))
+        let back = try? JSONValue(parsing: description, options: .init(allowsJSON5: true))
+        let ratio = back?.list?[1]?.ratio?.doubleValue
+        #expect(ratio.map { $0 == double || ($0.isNaN && double.isNaN) } == true, "\(description)")
+        #expect(JSONValue.double(double).debugDescription != JSONValue.null.debugDescription)
     }
 
     @Test("nesting deeper than the limit is an error when writing")
@@ -156,10 +165,10 @@ struct WriterTests {
         }
     }
 
-    @Test("description is compact, sorted and valid JSON; debugDescription names the type")
+    @Test("description is compact and sorted, JSON5's spelling for non-finite numbers; debugDescription names the type")
     func descriptions() throws {
-        let value: JSONValue = ["b": [1, 2.5], "a": "x/y", "n": .double(.nan)]
-        #expect(value.description == #"{"a":"x/y","b":[1,2.5],"n":null}"#)
+        let value: JSONValue = ["b": [1, 2.5], "a": "x/y", "n": .double(.nan), "i": .double(-.infinity)]
+        #expect(value.description == #"{"a":"x/y","b":[1,2.5],"i":-Infinity,"n":NaN}"#)
         #expect("\(JSONValue.string("q\""))" == #""q\"""#)
         #expect(JSONValue.int(1).debugDescription == "JSONValue(1)")
     }

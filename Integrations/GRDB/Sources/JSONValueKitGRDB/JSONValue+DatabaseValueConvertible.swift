@@ -46,10 +46,16 @@ extension JSONValue: @retroactive DatabaseValueConvertible {
     /// The value as JSON text, with object keys sorted so that equal values
     /// store equal text.
     ///
-    /// A non-finite double, which JSON cannot represent, is stored as `null`.
+    /// A non-finite double, which JSON cannot represent, is stored in
+    /// JSON5's spelling (`{"x":Infinity}`), never as `null`: GRDB gives this
+    /// property no way to throw, and JSON5 text loses nothing. Reading it
+    /// back gives the same value. SQLite 3.42 and later read it in their JSON
+    /// functions as JSON5; earlier versions report it as malformed JSON.
+    /// To refuse such values before storing them, check
+    /// ``JSONValueKit/JSONValue/jsonString(options:maximumNestingDepth:)``, which throws for them.
     public var databaseValue: DatabaseValue {
-        // `description` is compact JSON with sorted keys and writes non-finite
-        // numbers as null, so it never fails.
+        // `description` is compact JSON with sorted keys, and JSON5's
+        // spelling for non-finite numbers, so it never fails or loses a value.
         description.databaseValue
     }
 
@@ -59,6 +65,9 @@ extension JSONValue: @retroactive DatabaseValueConvertible {
     /// functions return them, become ``JSONValueKit/JSONValue/int(_:)`` and
     /// ``JSONValueKit/JSONValue/double(_:)``. SQL `NULL` is no value at all:
     /// an optional reads it as `nil`, and a non-optional `JSONValue` refuses it.
+    ///
+    /// Text with a non-finite number in JSON5's spelling, as ``databaseValue``
+    /// stores it, reads back as that number.
     ///
     /// - Parameter dbValue: The database value.
     /// - Returns: The value, or `nil` for SQL `NULL` or text that is not valid
@@ -72,9 +81,16 @@ extension JSONValue: @retroactive DatabaseValueConvertible {
         case .double(let value):
             return .double(value)
         case .string(let text):
-            return try? JSONValue(parsing: text)
+            return parse(Data(text.utf8))
         case .blob(let data):
-            return try? JSONValue(parsing: data)
+            return parse(data)
         }
+    }
+
+    /// JSON text, or failing that the JSON5 text that ``databaseValue`` writes
+    /// for a value with a non-finite number.
+    private static func parse(_ data: Data) -> JSONValue? {
+        if let value = try? JSONValue(parsing: data) { return value }
+        return try? JSONValue(parsing: data, options: .init(allowsJSON5: true))
     }
 }

@@ -177,6 +177,28 @@ struct JSONValueDatabaseTests {
         }
     }
 
+    @Test(
+        "a non-finite double is stored in JSON5's spelling, never as null, and reads back the same",
+        arguments: [
+            JSONValue.double(.infinity), .double(-.infinity), ["x": .double(.infinity), "y": [.double(-.infinity)]],
+        ])
+    func nonFinite(_ value: JSONValue) throws {
+        try withDatabase { queue in
+            try queue.write { db in
+                try Player(id: 1, name: "p", ext: value, extra: .double(.nan)).insert(db)
+            }
+            try queue.read { db in
+                let stored = try String.fetchOne(db, sql: "SELECT ext FROM player")
+                #expect(stored == value.description)
+                #expect(stored?.contains("null") == false)
+                #expect(try String.fetchOne(db, sql: "SELECT extra FROM player") == "NaN")
+                let player = try #require(try Player.fetchOne(db))
+                #expect(player.ext == value)
+                #expect(player.extra?.doubleValue?.isNaN == true)
+            }
+        }
+    }
+
     @Test("json_extract reads members and filters work")
     func queries() throws {
         try withDatabase { queue in
