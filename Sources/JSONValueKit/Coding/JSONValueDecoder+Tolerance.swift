@@ -62,7 +62,7 @@ extension JSONValueDecoder {
     /// print(deviation)
     /// // At books[3].subgenre: "" could not be decoded and became nil (emptyValuesAsNil): ...
     /// ```
-    public struct Deviation: CustomStringConvertible {
+    public struct Deviation: Sendable, CustomStringConvertible {
         /// What the decoder did.
         public enum Action: Hashable, Sendable {
             /// The value was converted, exactly, into the named type; nothing
@@ -79,7 +79,20 @@ extension JSONValueDecoder {
         }
 
         /// Where the value is, as `DecodingError` gives coding paths.
-        public var codingPath: [any CodingKey]
+        public var codingPath: [any CodingKey] {
+            get { storedPath }
+            set { storedPath = newValue.map(Self.key) }
+        }
+
+        private var storedPath: [_AnyCodingKey]
+
+        private static func key(_ key: any CodingKey) -> _AnyCodingKey {
+            if let key = key as? _AnyCodingKey { return key }
+            guard let index = key.intValue else { return _AnyCodingKey(key.stringValue) }
+            var result = _AnyCodingKey(intValue: index)
+            if result.stringValue != key.stringValue { result = _AnyCodingKey(index: index) }
+            return result
+        }
 
         /// The value that was found.
         public var value: JSONValue
@@ -95,6 +108,30 @@ extension JSONValueDecoder {
         /// For a discarded value, the error strict decoding would have
         /// thrown.
         public var underlyingError: (any Error)?
+
+        /// For ``Action/converted(to:)``, what the value became, as text:
+        /// `"1.10"` for the number `1.10` converted to a `String` (from
+        /// `Data`, the number's own text; from a tree, the text
+        /// ``JSONValue/description`` writes), `true` for `"1"` converted to
+        /// a `Bool`. `nil` for the other actions.
+        public var result: String?
+
+        /// The found value as the report shows it: a number read from `Data`
+        /// as its own text.
+        var foundText: String
+
+        init(
+            codingPath: [any CodingKey], value: JSONValue, foundText: String? = nil, action: Action,
+            tolerance: Tolerance, underlyingError: (any Error)? = nil, result: String? = nil
+        ) {
+            self.storedPath = codingPath.map(Self.key)
+            self.value = value
+            self.foundText = foundText ?? value.description
+            self.action = action
+            self.tolerance = tolerance
+            self.underlyingError = underlyingError
+            self.result = result
+        }
 
         /// Whether the value was discarded, rather than converted or read
         /// from another path.
@@ -127,13 +164,14 @@ extension JSONValueDecoder {
             let reason = underlyingError.map { ": \($0)" } ?? ""
             switch action {
             case .readFromAlternativePath(let pointer):
-                return "At \(path): \(value) was read from the alternative path \"\(pointer)\"."
+                return "At \(path): \(foundText) was read from the alternative path \"\(pointer)\"."
             case .converted(let type):
-                return "At \(path): \(value) was converted to \(type) (\(name))."
+                let result = self.result.map { type == "String" ? JSONValue.string($0).description : $0 }
+                return "At \(path): \(foundText) was converted to \(type)\(result.map { " " + $0 } ?? "") (\(name))."
             case .madeNil:
-                return "At \(path): \(value) could not be decoded and became nil (\(name))\(reason)"
+                return "At \(path): \(foundText) could not be decoded and became nil (\(name))\(reason)"
             case .dropped:
-                return "At \(path): \(value) could not be decoded and was dropped (\(name))\(reason)"
+                return "At \(path): \(foundText) could not be decoded and was dropped (\(name))\(reason)"
             }
         }
     }
@@ -243,13 +281,16 @@ extension _ValueDecoder {
         _ tolerance: JSONValueDecoder.Tolerance,
         value: JSONValue,
         key: (any CodingKey)?,
-        error: (any Error)? = nil
+        error: (any Error)? = nil,
+        result: String? = nil
     ) {
         guard let log = options.deviations else { return }
+        var foundText: String?
+        if case .double(let double) = value, double.isNaN { foundText = exactText(of: double) }
         log.entries.append(
             JSONValueDecoder.Deviation(
-                codingPath: path(appending: key), value: unboxed(value), action: action, tolerance: tolerance,
-                underlyingError: error))
+                codingPath: path(appending: key), value: unboxed(value), foundText: foundText, action: action,
+                tolerance: tolerance, underlyingError: error, result: result))
     }
 
     /// Decodes an optional's wrapped value with `decode`, or gives `nil` where
@@ -312,7 +353,7 @@ extension _ValueDecoder {
             converted = nil
         }
         guard let result = converted as? T else { return nil }
-        record(.converted(to: "\(T.self)"), .convertScalarTypes, value: value, key: key)
+        record(.converted(to: "\(T.self)"), .convertScalarTypes, value: value, key: key, result: "\(result)")
         return result
     }
 

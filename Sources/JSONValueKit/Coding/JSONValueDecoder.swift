@@ -164,7 +164,8 @@ public struct JSONValueDecoder: Sendable {
     /// text beside it, or throws the error `JSONDecoder` throws for text that
     /// is not JSON.
     func parse(_ data: Data) throws -> (JSONValue, _ExactNumbers?) {
-        var exactNumbers: _ExactNumbers? = _ExactNumbers()
+        var exactNumbers: _ExactNumbers? = _ExactNumbers(
+            keepsEveryNumberText: tolerance.contains(.convertScalarTypes))
         do {
             let value = try data.withUnsafeBytes { raw throws(JSONParseError) in
                 try _JSONParser.parse(

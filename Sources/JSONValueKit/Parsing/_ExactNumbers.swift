@@ -21,6 +21,9 @@ struct _ExactNumbers {
     /// A number's nearest `Double` and where its text is in `bytes`.
     struct Entry {
         var value: Double
+        /// Whether the text is an integer that `Int` holds (only `-0` is
+        /// boxed so, to keep its sign's text); unboxed, it is an ``JSONValue/int(_:)``.
+        var isInteger = false
         var start: Int
         var end: Int
     }
@@ -33,12 +36,22 @@ struct _ExactNumbers {
 
     var isEmpty: Bool { entries.isEmpty }
 
+    /// Whether every number whose text its value does not give back is
+    /// boxed (`1.10`, `1e2`, `-0`), not only those a `Double` may round: for
+    /// decoding with `.convertScalarTypes`, which turns a number into its
+    /// text.
+    let keepsEveryNumberText: Bool
+
+    init(keepsEveryNumberText: Bool = false) {
+        self.keepsEveryNumberText = keepsEveryNumberText
+    }
+
     /// Keeps `text`, the JSON text of a number whose nearest `Double` is
     /// `value`, and returns the box that stands for it in the tree.
-    mutating func box(_ value: Double, text: UnsafeBufferPointer<UInt8>) -> Double {
+    mutating func box(_ value: Double, text: UnsafeBufferPointer<UInt8>, isInteger: Bool = false) -> Double {
         let start = bytes.count
         bytes.append(contentsOf: text)
-        entries.append(Entry(value: value, start: start, end: bytes.count))
+        entries.append(Entry(value: value, isInteger: isInteger, start: start, end: bytes.count))
         return Double(bitPattern: Self.quietNaN | UInt64(entries.count))
     }
 
@@ -71,7 +84,7 @@ struct _ExactNumbers {
         switch value {
         case .double(let double):
             guard double.isNaN, let entry = entry(for: double) else { return nil }
-            return .double(entry.value)
+            return entry.isInteger ? .int(Int(entry.value)) : .double(entry.value)
         case .array(let elements):
             var result: [JSONValue]?
             for index in elements.indices {

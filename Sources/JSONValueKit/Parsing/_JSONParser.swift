@@ -41,6 +41,9 @@ struct _JSONParser: ~Copyable {
     /// Whether `exactNumbers` is in use: a plain `Bool` is the cheapest test
     /// on the path of every non-integer number.
     private let keepsNumberText: Bool
+    /// Whether every number whose text its value does not give back is kept
+    /// (see ``_ExactNumbers/keepsEveryNumberText``).
+    private let keepsEveryNumberText: Bool
 
     private init(
         base: UnsafePointer<UInt8>,
@@ -53,6 +56,7 @@ struct _JSONParser: ~Copyable {
         self.depthLimit = options.maximumNestingDepth
         self.exactNumbers = exactNumbers
         self.keepsNumberText = exactNumbers != nil
+        self.keepsEveryNumberText = exactNumbers?.keepsEveryNumberText ?? false
     }
 
     static func parse(
@@ -717,6 +721,10 @@ struct _JSONParser: ~Copyable {
 
         if isInteger && integerDigits <= 18 {
             let magnitude = Int(truncatingIfNeeded: mantissa)
+            if keepsEveryNumberText && negative && magnitude == 0 {
+                let text = UnsafeBufferPointer(start: base + start, count: index &- start)
+                return .double(exactNumbers!.box(-0.0, text: text, isInteger: true))
+            }
             return .int(negative ? -magnitude : magnitude)
         }
         if isInteger && integerDigits == 19 {
@@ -732,7 +740,9 @@ struct _JSONParser: ~Copyable {
         // More than 15 significant digits, an integer beyond Int, or an
         // integral value beyond 2^53 may not survive a Double: keep the text
         // if asked (see _ExactNumbers).
-        if keepsNumberText && (isInteger || significantDigits > 15 || value.magnitude >= 0x1p53) {
+        if keepsNumberText
+            && (isInteger || significantDigits > 15 || value.magnitude >= 0x1p53 || keepsEveryNumberText)
+        {
             let text = UnsafeBufferPointer(start: base + start, count: index &- start)
             return .double(exactNumbers!.box(value, text: text))
         }

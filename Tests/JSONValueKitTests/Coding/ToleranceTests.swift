@@ -124,6 +124,57 @@ struct ToleranceTests {
         }
     }
 
+    struct Text: Codable, Equatable {
+        var v: String
+    }
+
+    @Test(
+        "convertScalarTypes: a number read from Data becomes its own text, and the report says which",
+        arguments: [
+            ("1.10", "1.10"), ("1e2", "1e2"), ("-0", "-0"), ("12345678901234567890", "12345678901234567890"),
+            ("-0.0", "-0.0"), ("2.5E-3", "2.5E-3"), ("42", "42"), ("0.1", "0.1"),
+        ])
+    func numberTextFromData(_ number: String, _ expected: String) throws {
+        var deviations: [JSONValueDecoder.Deviation] = []
+        let data = Data(#"{"v": \#(number)}"#.utf8)
+        let text = try Self.decoder(.convertScalarTypes).decode(Text.self, from: data, deviations: &deviations)
+        #expect(text.v == expected)
+        let deviation = try #require(deviations.first)
+        #expect(deviations.count == 1)
+        #expect(deviation.result == expected)
+        #expect(!deviation.isDiscarded)
+        #expect(deviation.description == #"At v: \#(number) was converted to String "\#(expected)" (convertScalarTypes)."#)
+    }
+
+    @Test(
+        "convertScalarTypes: a number in a tree becomes the text the writer gives it, and the report says which",
+        arguments: [
+            (JSONValue.double(1.1), "1.1"), (.double(100), "100.0"), (.int(0), "0"), (.double(-0.0), "-0.0"),
+            (.double(1.2345678901234567e19), "1.2345678901234567e+19"),
+        ])
+    func numberTextFromTree(_ number: JSONValue, _ expected: String) throws {
+        var deviations: [JSONValueDecoder.Deviation] = []
+        let text = try Self.decoder(.convertScalarTypes).decode(Text.self, from: ["v": number], deviations: &deviations)
+        #expect(text.v == expected)
+        #expect(deviations.first?.result == expected)
+        #expect(deviations.first?.description.hasSuffix(#"converted to String "\#(expected)" (convertScalarTypes)."#) == true)
+    }
+
+    @Test("convertScalarTypes from Data keeps -0 an integer for the other properties")
+    func negativeZeroElsewhere() throws {
+        let data = Data(#"{"int": -0, "int8": -0, "uint64": 0, "double": -0, "string": -0, "flag": 0, "raw": -0}"#.utf8)
+        struct Mixed: Decodable {
+            var int: Int
+            var double: Double
+            var string: String
+            var raw: JSONValue
+        }
+        let mixed = try Self.decoder(.convertScalarTypes).decode(Mixed.self, from: data)
+        #expect(mixed.int == 0 && mixed.string == "-0")
+        #expect(mixed.double == 0 && mixed.double.sign == .minus)
+        #expect(identical(mixed.raw, .int(0)))
+    }
+
     @Test(
         "convertScalarTypes: inexact or surprising conversions stay errors",
         arguments: [
