@@ -34,10 +34,24 @@ struct FidelityTests {
     func optionalProperty() throws {
         let decoder = JSONValueDecoder()
         #expect(try decoder.decode(Optionals.self, from: [:]) == Optionals(extra: Optional<JSONValue>.none))
-        #expect(try decoder.decode(Optionals.self, from: ["extra": nil]).extra == Optional<JSONValue>.none)
+        #expect(try decoder.decode(Optionals.self, from: ["extra": nil]).extra == .some(.null))
         #expect(try decoder.decode(Optionals.self, from: ["extra": 1]).extra == .some(1))
-        // JSONDecoder agrees: decodeIfPresent reads null as nil for every optional.
-        let viaFoundation = try JSONDecoder().decode(Optionals.self, from: Data(#"{"extra": null}"#.utf8))
+        // From bytes too, and in arrays and dictionaries of JSONValue?.
+        let data = Data(#"{"extra": null}"#.utf8)
+        #expect(try decoder.decode(Optionals.self, from: data).extra == .some(.null))
+        #expect(try decoder.decode(Optionals.self, from: Data("{}".utf8)).extra == Optional<JSONValue>.none)
+        #expect(try decoder.decode([JSONValue?].self, from: Data("[null, 1]".utf8)) == [.some(.null), .some(1)])
+        #expect(try decoder.decode([String: JSONValue?].self, from: ["a": nil]) == ["a": .some(.null)])
+        #expect(try decoder.decode(JSONValue?.self, from: .null) == .some(.null))
+        // Tolerance does not change it.
+        var lenient = decoder
+        lenient.tolerance = .lenient
+        #expect(try lenient.decode(Optionals.self, from: ["extra": nil]).extra == .some(.null))
+        // Other optionals still read null as nil.
+        #expect(try decoder.decode([Int?].self, from: [nil, 1]) == [nil, 1])
+        // JSONDecoder's decodeIfPresent reads null as nil for every optional,
+        // JSONValue? included: the documented difference.
+        let viaFoundation = try JSONDecoder().decode(Optionals.self, from: data)
         #expect(viaFoundation.extra == Optional<JSONValue>.none)
     }
 

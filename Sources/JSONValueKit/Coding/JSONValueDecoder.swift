@@ -37,6 +37,9 @@ import Foundation
 ///   strategy cannot read inside `decodeIfPresent`, is a
 ///   `DecodingError.dataCorrupted` with the value's coding path, where
 ///   `JSONDecoder` reports an empty path.
+/// - JSON's `null` is a value to a `JSONValue?`: it decodes as
+///   `.some(.null)`, and only a missing member as `nil` (`JSONDecoder`
+///   gives `nil` for both).
 /// - ``JSONValue`` holds integers beyond `Int` as doubles, which may have
 ///   been rounded on the way in, so an integer type decodes from a double
 ///   only up to 2⁵³ in magnitude and is refused beyond (`JSONDecoder` reads
@@ -153,6 +156,25 @@ public struct JSONValueDecoder: Sendable {
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let (value, exactNumbers) = try parse(data)
         return try Self.decode(T.self, from: value, options: _DecodingOptions(self, exactNumbers: exactNumbers))
+    }
+
+    /// Decodes a value from JSON text, as ``decode(_:from:)-(_,Data)`` does
+    /// from its UTF-8 bytes.
+    ///
+    /// ```swift
+    /// let numbers = try JSONValueDecoder().decode([Int].self, from: "[1, 2]")  // [1, 2]
+    /// ```
+    ///
+    /// A string literal here is JSON text, not a JSON string: to decode from
+    /// a tree holding one string, pass a ``JSONValue`` (`.string("7")`).
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - text: JSON text.
+    /// - Returns: The decoded value.
+    /// - Throws: The errors of ``decode(_:from:)-(_,Data)``.
+    public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        try decode(type, from: Data(text.utf8))
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, options: _DecodingOptions) throws -> T {

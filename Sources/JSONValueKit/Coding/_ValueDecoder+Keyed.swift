@@ -125,11 +125,16 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `nil` for a missing or null member; otherwise the member decoded by
     /// `decode`, or `nil` where the decoder's tolerance allows it.
     ///
+    /// A `JSONValue?` is the exception: JSON's `null` is a value to it, so a
+    /// null member is `.some(.null)` and only a missing one is `nil`, which
+    /// tells "set to null" from "absent" as PATCH-style APIs need.
+    ///
     /// Every `decodeIfPresent` goes through here, so that the tolerances for
     /// optionals apply whatever the type; without tolerance this is what
     /// the protocol's default implementations do.
     private func ifPresent<T>(_ key: Key, _ decode: (JSONValue) throws -> T) throws -> T? {
-        guard let value = member(key, reporting: true), !value.isNull else { return nil }
+        guard let value = member(key, reporting: true) else { return nil }
+        if value.isNull { return T.self == JSONValue.self ? (JSONValue.null as! T) : nil }
         if decoder.options.tolerance.isEmpty { return try decode(value) }
         return try decoder.tolerantOptional(value, key: key) { try decode(value) }
     }

@@ -213,6 +213,9 @@ final class _ValueDecoder: Decoder {
         if T.self == Double.self { return try unwrapFloatingPoint(value, as: Double.self, key: key) as! T }
         if T.self == Bool.self { return try unwrapBool(value, key: key) as! T }
         if T.self == JSONValue.self { return unboxed(value) as! T }
+        // JSON's null is a value to a JSONValue?: `.some(.null)`, as for a
+        // keyed member (see `ifPresent`), so that `[JSONValue?]` keeps it.
+        if T.self == JSONValue?.self { return JSONValue?.some(unboxed(value)) as! T }
         if T.self == Date.self { return try unwrapDate(value, key: key) as! T }
         if T.self == Data.self { return try unwrapData(value, key: key) as! T }
         if T.self == URL.self { return try unwrapURL(value, key: key) as! T }

@@ -172,3 +172,24 @@ struct DecodingFromDataTests {
         #expect(try JSONValueDecoder().decode(JSONValue.self, from: data) == JSONValue(parsing: data))
     }
 }
+
+@Suite("Decoding from a String")
+struct DecodingFromStringTests {
+    @Test("a String is JSON text, parsed as from Data")
+    func text() throws {
+        let decoder = JSONValueDecoder()
+        #expect(try decoder.decode([Int].self, from: "[1,2]") == [1, 2])
+        let text = #"{"a": [1, 2.5, null]}"#
+        #expect(try decoder.decode(JSONValue.self, from: text) == ["a": [1, 2.5, nil]])
+        // A JSONValue that holds one string is still a tree.
+        #expect(try decoder.decode(String.self, from: JSONValue.string("[1,2]")) == "[1,2]")
+    }
+
+    @Test("invalid text is the same located error as from Data")
+    func invalid() throws {
+        let decoder = JSONValueDecoder()
+        let error = #expect(throws: DecodingError.self) { try decoder.decode([Int].self, from: "[1,") }
+        guard case .dataCorrupted(let context) = error else { return }
+        #expect((context.underlyingError as? JSONParseError)?.location.offset == 3)
+    }
+}

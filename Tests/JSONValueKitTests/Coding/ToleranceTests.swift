@@ -192,26 +192,26 @@ struct ToleranceTests {
     @Test("conversions at every integer width's limits")
     func widths() throws {
         let decoder = Self.decoder(.convertScalarTypes)
-        #expect(try decoder.decode(Int8.self, from: "127") == .max)
-        #expect(throws: DecodingError.self) { try decoder.decode(Int8.self, from: "128") }
-        #expect(try decoder.decode(UInt8.self, from: "255") == .max)
-        #expect(throws: DecodingError.self) { try decoder.decode(UInt8.self, from: "256") }
-        #expect(try decoder.decode(Int16.self, from: "-32768") == .min)
-        #expect(try decoder.decode(UInt16.self, from: "65535") == .max)
-        #expect(throws: DecodingError.self) { try decoder.decode(UInt16.self, from: "65536") }
-        #expect(try decoder.decode(Int32.self, from: "2147483647") == .max)
-        #expect(try decoder.decode(UInt32.self, from: "4294967295") == .max)
-        #expect(try decoder.decode(Int64.self, from: "9223372036854775807") == .max)
-        #expect(try decoder.decode(Int64.self, from: "-9223372036854775808") == .min)
-        #expect(throws: DecodingError.self) { try decoder.decode(Int64.self, from: "9223372036854775808") }
+        #expect(try decoder.decode(Int8.self, from: .string("127")) == .max)
+        #expect(throws: DecodingError.self) { try decoder.decode(Int8.self, from: .string("128")) }
+        #expect(try decoder.decode(UInt8.self, from: .string("255")) == .max)
+        #expect(throws: DecodingError.self) { try decoder.decode(UInt8.self, from: .string("256")) }
+        #expect(try decoder.decode(Int16.self, from: .string("-32768")) == .min)
+        #expect(try decoder.decode(UInt16.self, from: .string("65535")) == .max)
+        #expect(throws: DecodingError.self) { try decoder.decode(UInt16.self, from: .string("65536")) }
+        #expect(try decoder.decode(Int32.self, from: .string("2147483647")) == .max)
+        #expect(try decoder.decode(UInt32.self, from: .string("4294967295")) == .max)
+        #expect(try decoder.decode(Int64.self, from: .string("9223372036854775807")) == .max)
+        #expect(try decoder.decode(Int64.self, from: .string("-9223372036854775808")) == .min)
+        #expect(throws: DecodingError.self) { try decoder.decode(Int64.self, from: .string("9223372036854775808")) }
         // Read from the text, not through a Double: exact beyond 2^53.
-        #expect(try decoder.decode(UInt64.self, from: "18446744073709551615") == .max)
-        #expect(try decoder.decode(UInt64.self, from: "9007199254740993") == 9_007_199_254_740_993)
-        #expect(try decoder.decode(Decimal.self, from: "123456789.123456789") == Decimal(string: "123456789.123456789"))
-        #expect(try decoder.decode(UInt.self, from: "0") == 0)
-        #expect(throws: DecodingError.self) { try decoder.decode(UInt.self, from: "-1") }
-        #expect(try decoder.decode(Float.self, from: "0.5") == 0.5)
-        #expect(throws: DecodingError.self) { try decoder.decode(Float.self, from: "1e39") }
+        #expect(try decoder.decode(UInt64.self, from: .string("18446744073709551615")) == .max)
+        #expect(try decoder.decode(UInt64.self, from: .string("9007199254740993")) == 9_007_199_254_740_993)
+        #expect(try decoder.decode(Decimal.self, from: .string("123456789.123456789")) == Decimal(string: "123456789.123456789"))
+        #expect(try decoder.decode(UInt.self, from: .string("0")) == 0)
+        #expect(throws: DecodingError.self) { try decoder.decode(UInt.self, from: .string("-1")) }
+        #expect(try decoder.decode(Float.self, from: .string("0.5")) == 0.5)
+        #expect(throws: DecodingError.self) { try decoder.decode(Float.self, from: .string("1e39")) }
     }
 
     @Test("invalidOptionalsAsNil: any failure of an optional becomes nil, non-optionals still fail")
