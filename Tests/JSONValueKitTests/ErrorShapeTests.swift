@@ -43,7 +43,7 @@ struct ErrorShapeTests {
         descriptions += bridging.map { [$0.description] } ?? []
 
         let pointerText = "a/b"
-        let pointer = #expect(throws: JSONPointerError.self) { try JSONPointer(pointerText) }
+        let pointer = #expect(throws: JSONPointerError.self) { try JSONPointer(parsing: pointerText) }
         #expect(pointer?.kind == .missingLeadingSlash && pointer?.offset == 0)
         descriptions += pointer.map { [$0.description] } ?? []
 
@@ -60,8 +60,8 @@ struct ErrorShapeTests {
         descriptions += merge.map { [$0.description] } ?? []
 
         let pathText = "$.a["
-        let path = #expect(throws: JSONPathError.self) { try JSONPath(pathText) }
-        #expect(path?.kind == .syntax && path?.offset == 4)
+        let path = #expect(throws: JSONPathError.self) { try JSONPath(parsing: pathText) }
+        #expect(path?.kind == .syntax && path?.location.offset == 4)
         descriptions += path.map { [$0.description] } ?? []
 
         var decoder = JSONValueDecoder()

@@ -135,8 +135,8 @@ extension JSONPatch.Operation {
         func pointer(_ name: String) throws -> JSONPointer {
             let text = try string(name)
             do {
-                return try JSONPointer(text)
-            } catch let error as JSONPointerError {
+                return try JSONPointer(parsing: text)
+            } catch {
                 throw JSONPatchError(.invalidPointer(error), operationIndex: index)
             }
         }

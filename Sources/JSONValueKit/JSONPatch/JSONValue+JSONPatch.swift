@@ -46,6 +46,8 @@ extension JSONValue {
             do {
                 return try body()
             } catch let error as JSONPointerError {
+                // An invalid literal pointer in an operation built in code.
+                if error.offset != nil { throw failure(.invalidPointer(error), pointer) }
                 throw failure(.targetNotFound(error), pointer)
             }
         }

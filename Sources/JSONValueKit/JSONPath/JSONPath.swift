@@ -5,7 +5,7 @@
 /// while it runs:
 ///
 /// ```swift
-/// let path = try JSONPath("$.statuses[?@.user.followers_count > 1000].user.screen_name")
+/// let path = try JSONPath(parsing: "$.statuses[?@.user.followers_count > 1000].user.screen_name")
 /// for node in document.query(path) {
 ///     print(node.location, node.value)   // $['statuses'][3]['user']['screen_name'] "ada"
 /// }
@@ -34,50 +34,80 @@ public struct JSONPath: Sendable {
     /// The query as it was written.
     public let description: String
 
+    /// The parsed query; for an invalid literal, a query that selects
+    /// nothing.
     let query: _PathQuery
+
+    /// Why an invalid literal is not a query.
+    private let storedLiteralError: JSONPathError?
 
     /// Parses a JSONPath query.
     ///
     /// ```swift
-    /// let path = try JSONPath("$..book[?match(@.author, 'J.*')]")
+    /// let path = try JSONPath(parsing: "$..book[?match(@.author, 'J.*')]")
     /// ```
     ///
-    /// Called with a string *literal*, `JSONPath("$.a")` is the literal
-    /// initializer, which traps on an invalid query; pass a `String` value
-    /// to get the error instead.
+    /// The label keeps this call apart from the literal initializer: Swift
+    /// reads `JSONPath("$.a")`, with a literal and no label, as the literal
+    /// `"$.a" as JSONPath` (SE-0213), which cannot throw.
     ///
     /// - Parameter expression: The query, starting with `$`.
-    /// - Throws: ``JSONPathError`` with the UTF-8 offset of the problem and a
+    /// - Throws: ``JSONPathError`` with the location of the problem and a
     ///   message that says what was expected there.
-    public init(_ expression: String) throws {
+    public init(parsing expression: String) throws(JSONPathError) {
         description = expression
         query = try _PathParser.parse(expression)
+        storedLiteralError = nil
     }
 
     /// Whether the query can only ever find at most one node: it uses only
     /// name and index selectors, and no descendant segments.
     public var isSingular: Bool {
-        query.isSingular
+        literalError == nil && query.isSingular
     }
+
+    /// For a query made from an invalid string literal, why it is invalid;
+    /// `nil` for a valid query.
+    ///
+    /// ```swift
+    /// let path: JSONPath = "$["
+    /// path.literalError?.description   // Invalid JSONPath at offset 2: ...
+    /// ```
+    public var literalError: JSONPathError? { storedLiteralError }
 }
 
 extension JSONPath: Hashable {
-    /// Returns whether two queries have the same text.
+    /// Returns whether two queries mean the same: they parse to the same
+    /// segments and selectors.
+    ///
+    /// Spelling does not matter: `$.a`, `$['a']` and `$[ "a" ]` are equal,
+    /// as are `$[?@.n>1]` and `$[? @.n > 1 ]`. Queries that select the same
+    /// nodes by other means (`$[0:2]` and `$[0,1]`) are not equal: the
+    /// comparison is of the queries, not of their results. Names compare by
+    /// their Unicode scalars. Invalid literals are equal when their texts
+    /// are.
     ///
     /// - Parameters:
     ///   - lhs: A query.
     ///   - rhs: Another query.
-    /// - Returns: `true` if the texts are the same, byte for byte.
+    /// - Returns: `true` if the queries parse to the same query.
     public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool {
-        lhs.description.utf8.elementsEqual(rhs.description.utf8)
+        guard lhs.literalError == nil, rhs.literalError == nil else {
+            return lhs.literalError != nil && rhs.literalError != nil
+                && lhs.description.utf8.elementsEqual(rhs.description.utf8)
+        }
+        return lhs.query == rhs.query
     }
 
-    /// Hashes the query's text.
+    /// Hashes the parsed query, consistently with ``==(_:_:)``.
     ///
     /// - Parameter hasher: The hasher to use.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(description.utf8.count)
-        for byte in description.utf8 { hasher.combine(byte) }
+        if literalError != nil {
+            for byte in description.utf8 { hasher.combine(byte) }
+        } else {
+            hasher.combine(query)
+        }
     }
 }
 
@@ -88,18 +118,24 @@ extension JSONPath: ExpressibleByStringLiteral {
     ///
     /// ```swift
     /// let path: JSONPath = "$.items[*].price"
+    /// value.queryValues("$..author")
     /// ```
     ///
-    /// An invalid literal is a programmer error and stops the program, as an
-    /// invalid `Character` literal does; use ``init(_:)`` for text that is
-    /// not known when the code is written.
+    /// An invalid literal does not stop the program: it makes a query that
+    /// selects nothing, whose ``literalError`` says why. Use
+    /// ``init(parsing:)`` for text that is not known when the code is
+    /// written, to get the error thrown.
     ///
     /// - Parameter value: The query.
     public init(stringLiteral value: String) {
+        description = value
         do {
-            try self.init(value)
+            query = try _PathParser.parse(value)
+            storedLiteralError = nil
         } catch {
-            preconditionFailure("Invalid JSONPath literal: \(error)")
+            // A query that selects nothing: a child segment with no selectors.
+            query = _PathQuery(isRelative: false, segments: [.child([])])
+            storedLiteralError = error
         }
     }
 }

@@ -3,10 +3,10 @@
 /// ```swift
 /// let text = "$.items[?length(@.tags)]"
 /// do {
-///     _ = try JSONPath(text)
+///     _ = try JSONPath(parsing: text)
 /// } catch let error as JSONPathError {
 ///     print(error)
-///     // Invalid JSONPath at offset 9: length() returns a value, which cannot be used as a test; compare it instead.
+///     // Invalid JSONPath at line 1, column 10 (byte 9): length() returns a value, which cannot be used as a test; compare it instead.
 /// }
 /// ```
 public struct JSONPathError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -27,8 +27,10 @@ public struct JSONPathError: Error, Hashable, Sendable, CustomStringConvertible 
     /// What is wrong.
     public var kind: Kind
 
-    /// The UTF-8 offset in ``expression`` where the problem is.
-    public var offset: Int
+    /// Where in ``expression`` the problem is: line and column (counting
+    /// Unicode scalars, from 1) and UTF-8 offset, as ``JSONParseError``
+    /// gives them.
+    public var location: JSONParseError.Location
 
     /// The query as it was written.
     public var expression: String
@@ -40,18 +42,18 @@ public struct JSONPathError: Error, Hashable, Sendable, CustomStringConvertible 
     ///
     /// - Parameters:
     ///   - kind: What is wrong.
-    ///   - offset: The UTF-8 offset of the problem.
+    ///   - location: Where the problem is.
     ///   - expression: The query.
     ///   - message: What was found and what was expected instead.
-    public init(_ kind: Kind, offset: Int, expression: String, message: String) {
+    public init(_ kind: Kind, at location: JSONParseError.Location, expression: String, message: String) {
         self.kind = kind
-        self.offset = offset
+        self.location = location
         self.expression = expression
         self.message = message
     }
 
     /// A sentence that says what is wrong and where.
     public var description: String {
-        "Invalid JSONPath at offset \(offset): \(message)"
+        "Invalid JSONPath at \(location): \(message)"
     }
 }

@@ -589,6 +589,10 @@ struct _PathParser {
     }
 
     private func error(_ kind: JSONPathError.Kind, _ message: String, at offset: Int? = nil) -> JSONPathError {
-        JSONPathError(kind, offset: offset ?? position, expression: text, message: message)
+        let offset = offset ?? position
+        let location = Array(text.utf8).withUnsafeBufferPointer {
+            _JSONParser.location(of: offset, in: $0, textStart: 0)
+        }
+        return JSONPathError(kind, at: location, expression: text, message: message)
     }
 }

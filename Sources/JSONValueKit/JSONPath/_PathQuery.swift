@@ -2,7 +2,7 @@
 // `_PathEvaluator`.
 
 /// A query: `$` or `@` and its segments.
-struct _PathQuery: Sendable {
+struct _PathQuery: Sendable, Hashable {
     var isRelative: Bool
     var segments: [_PathSegment]
 
@@ -18,7 +18,7 @@ struct _PathQuery: Sendable {
     }
 }
 
-enum _PathSegment: Sendable {
+enum _PathSegment: Sendable, Hashable {
     case child([_PathSelector])
     case descendant([_PathSelector])
 }
@@ -32,7 +32,7 @@ enum _PathSelector: Sendable {
 }
 
 /// A filter's expression, which is true or false for each node.
-indirect enum _LogicalExpression: Sendable {
+indirect enum _LogicalExpression: Sendable, Hashable {
     case or([_LogicalExpression])
     case and([_LogicalExpression])
     case not(_LogicalExpression)
@@ -45,23 +45,23 @@ indirect enum _LogicalExpression: Sendable {
 }
 
 /// Something with a value, or none ("Nothing").
-enum _ValueExpression: Sendable {
+enum _ValueExpression: Sendable, Hashable {
     case literal(JSONValue)
     /// A singular query: its node's value, or Nothing.
     case query(_PathQuery)
     case function(_FunctionCall)
 }
 
-enum _ComparisonOperator: Sendable {
+enum _ComparisonOperator: Sendable, Hashable {
     case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
 }
 
-struct _FunctionCall: Sendable {
+struct _FunctionCall: Sendable, Hashable {
     var function: _PathFunction
     var arguments: [_FunctionArgument]
 }
 
-enum _FunctionArgument: Sendable {
+enum _FunctionArgument: Sendable, Hashable {
     case value(_ValueExpression)
     case logical(_LogicalExpression)
     case nodes(_PathQuery)
@@ -71,7 +71,7 @@ enum _FunctionArgument: Sendable {
 }
 
 /// The function extensions of RFC 9535 section 2.4.
-enum _PathFunction: String, Sendable {
+enum _PathFunction: String, Sendable, Hashable {
     case length, count, match, search, value
 
     enum ArgumentType { case value, logical, nodes }
@@ -89,6 +89,42 @@ enum _PathFunction: String, Sendable {
         switch self {
         case .length, .count, .value: return .value
         case .match, .search: return .logical
+        }
+    }
+}
+
+// Names compare by their Unicode scalars, as members are selected, not by
+// Swift's canonical equivalence: `$['é']` and `$['e\u{301}']` differ.
+extension _PathSelector: Hashable {
+    static func == (lhs: _PathSelector, rhs: _PathSelector) -> Bool {
+        switch (lhs, rhs) {
+        case (.name(let a), .name(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.wildcard, .wildcard): return true
+        case (.index(let a), .index(let b)): return a == b
+        case (.slice(let a, let b, let c), .slice(let d, let e, let f)): return a == d && b == e && c == f
+        case (.filter(let a), .filter(let b)): return a == b
+        default: return false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .name(let name):
+            hasher.combine(0)
+            for byte in name.utf8 { hasher.combine(byte) }
+        case .wildcard:
+            hasher.combine(1)
+        case .index(let index):
+            hasher.combine(2)
+            hasher.combine(index)
+        case .slice(let start, let end, let step):
+            hasher.combine(3)
+            hasher.combine(start)
+            hasher.combine(end)
+            hasher.combine(step)
+        case .filter(let expression):
+            hasher.combine(4)
+            hasher.combine(expression)
         }
     }
 }

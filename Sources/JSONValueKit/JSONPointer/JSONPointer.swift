@@ -5,7 +5,7 @@
 /// tokens, which need no escaping:
 ///
 /// ```swift
-/// let pointer = try JSONPointer("/ext/tags/0")
+/// let pointer = try JSONPointer(parsing: "/ext/tags/0")
 /// pointer.tokens                                 // ["ext", "tags", "0"]
 /// JSONPointer(tokens: ["a/b", "m~n"]).description // "/a~1b/m~0n"
 /// let literal: JSONPointer = "/ext/intExt"        // a literal is checked when it runs
@@ -36,8 +36,21 @@
 public struct JSONPointer: Sendable {
     /// The reference tokens, unescaped: `/a~1b/c` has the tokens `["a/b", "c"]`.
     ///
-    /// The root pointer, the empty string, has no tokens.
-    public var tokens: [String]
+    /// The root pointer, the empty string, has no tokens; so has an invalid
+    /// literal (see ``init(stringLiteral:)``). Setting the tokens makes the
+    /// pointer valid.
+    public var tokens: [String] {
+        get { storedTokens }
+        set {
+            storedTokens = newValue
+            invalid = nil
+        }
+    }
+
+    private var storedTokens: [String]
+
+    /// Why the text of an invalid literal is not a pointer, and the text.
+    var invalid: _InvalidText?
 
     /// The pointer to the whole document: the empty string.
     public static let root = JSONPointer(tokens: [])
@@ -51,38 +64,40 @@ public struct JSONPointer: Sendable {
     ///
     /// - Parameter tokens: The unescaped reference tokens, outermost first.
     public init(tokens: [String]) {
-        self.tokens = tokens
+        self.storedTokens = tokens
     }
 
     /// Parses a pointer from its JSON string form, such as `/ext/tags/0`.
     ///
     /// ```swift
-    /// let text = request.pointer                  // say, "/a~1b/~01"
-    /// let pointer = try JSONPointer(text)         // tokens ["a/b", "~1"]
+    /// let pointer = try JSONPointer(parsing: "/a~1b/~01")   // tokens ["a/b", "~1"]
     /// ```
     ///
     /// Text such as `a` (no leading `/`) or `/a~2` (an escape other than `~0`
     /// and `~1`) is refused with the offending offset.
     ///
-    /// Called with a string *literal*, `JSONPointer("/a")` is the literal
-    /// initializer, as for every type that is expressible by a string
-    /// literal: it does not throw, and traps on an invalid literal. Pass a
-    /// `String` value to get the error instead.
+    /// The label keeps this call apart from the literal initializer: Swift
+    /// reads `JSONPointer("/a")`, with a literal and no label, as the
+    /// literal `"/a" as JSONPointer` (SE-0213), which cannot throw.
     ///
     /// - Parameter text: The pointer: the empty string, or `/` followed by
     ///   reference tokens separated by `/`.
     /// - Throws: ``JSONPointerError`` with ``JSONPointerError/Kind/missingLeadingSlash``
     ///   or ``JSONPointerError/Kind/invalidEscape``, and the UTF-8 offset of
     ///   the offending character.
-    public init(_ text: String) throws {
-        guard !text.isEmpty else {
-            tokens = []
-            return
+    public init(parsing text: String) throws(JSONPointerError) {
+        switch Self.parse(Array(text.utf8)) {
+        case .success(let tokens):
+            self.init(tokens: tokens)
+        case .failure(let problem):
+            throw JSONPointerError(problem.kind, text: text, offset: problem.offset)
         }
-        let bytes = Array(text.utf8)
-        guard bytes[0] == UInt8(ascii: "/") else {
-            throw JSONPointerError(.missingLeadingSlash, pointer: text, offset: 0)
-        }
+    }
+
+    /// The tokens of pointer text, or what is wrong with it and where.
+    static func parse(_ bytes: [UInt8]) -> Result<[String], _InvalidText.Problem> {
+        guard !bytes.isEmpty else { return .success([]) }
+        guard bytes[0] == UInt8(ascii: "/") else { return .failure(.init(kind: .missingLeadingSlash, offset: 0)) }
         var tokens: [String] = []
         var current: [UInt8] = []
         var index = 1
@@ -93,13 +108,11 @@ public struct JSONPointer: Sendable {
                 tokens.append(String(decoding: current, as: UTF8.self))
                 current.removeAll(keepingCapacity: true)
             case UInt8(ascii: "~"):
-                guard index + 1 < bytes.count else {
-                    throw JSONPointerError(.invalidEscape, pointer: text, offset: index)
-                }
-                switch bytes[index + 1] {
+                let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+                switch next {
                 case UInt8(ascii: "0"): current.append(UInt8(ascii: "~"))
                 case UInt8(ascii: "1"): current.append(UInt8(ascii: "/"))
-                default: throw JSONPointerError(.invalidEscape, pointer: text, offset: index)
+                default: return .failure(.init(kind: .invalidEscape, offset: index))
                 }
                 index += 1
             default:
@@ -108,17 +121,23 @@ public struct JSONPointer: Sendable {
             index += 1
         }
         tokens.append(String(decoding: current, as: UTF8.self))
-        self.tokens = tokens
+        return .success(tokens)
+    }
+
+    /// The tokens, or the error of an invalid literal.
+    func validTokens() throws(JSONPointerError) -> [String] {
+        if let invalid { throw invalid.error }
+        return storedTokens
     }
 
     /// Whether this is the root pointer, which names the whole document.
-    public var isRoot: Bool { tokens.isEmpty }
+    public var isRoot: Bool { invalid == nil && tokens.isEmpty }
 
     /// The pointer to the value that contains this one, or `nil` for the
     /// root.
     ///
     /// ```swift
-    /// try JSONPointer("/a/b").parent   // "/a"
+    /// ("/a/b" as JSONPointer).parent   // "/a"
     /// ```
     public var parent: JSONPointer? {
         isRoot ? nil : JSONPointer(tokens: Array(tokens.dropLast()))
@@ -203,6 +222,7 @@ extension JSONPointer: CustomStringConvertible {
     /// JSONPointer(tokens: ["a/b", "m~n"]).description   // "/a~1b/m~0n"
     /// ```
     public var description: String {
+        if let invalid { return invalid.text }
         var text = ""
         for token in tokens {
             text += "/"
@@ -223,20 +243,41 @@ extension JSONPointer: ExpressibleByStringLiteral {
     ///
     /// ```swift
     /// let pointer: JSONPointer = "/ext/tags/0"
+    /// value[pointer: "/a/0"]
+    /// var paths: [JSONPointer] { ["/code", "/tagcode"] }
     /// ```
     ///
-    /// An invalid literal is a programmer error and stops the program, as an
-    /// invalid `Character` literal does; use ``init(_:)-(String)`` for text that is
-    /// not known when the code is written.
+    /// An invalid literal, such as `"profile/name"`, does not stop the
+    /// program: it makes a pointer that names no value and keeps the reason.
+    /// Reading through it gives `nil`, a write through the subscript does
+    /// nothing, and every throwing use (``JSONValue/value(at:)``,
+    /// ``JSONValue/setValue(_:at:)``, ``JSONValue/removeValue(at:)``, a
+    /// patch) throws the ``JSONPointerError`` that ``init(parsing:)`` would
+    /// have thrown. Its ``description`` is the literal's text.
     ///
     /// - Parameter value: The pointer's text.
     public init(stringLiteral value: String) {
-        do {
-            try self.init(value)
-        } catch {
-            preconditionFailure("Invalid JSON Pointer literal: \(error)")
+        switch Self.parse(Array(value.utf8)) {
+        case .success(let tokens):
+            self.init(tokens: tokens)
+        case .failure(let problem):
+            self.init(tokens: [])
+            invalid = _InvalidText(text: value, problem: problem)
         }
     }
+}
+
+/// The text of an invalid pointer literal, and what is wrong with it.
+struct _InvalidText: Hashable, Sendable {
+    struct Problem: Error, Hashable, Sendable {
+        var kind: JSONPointerError.Kind
+        var offset: Int
+    }
+
+    var text: String
+    var problem: Problem
+
+    var error: JSONPointerError { JSONPointerError(problem.kind, text: text, offset: problem.offset) }
 }
 
 extension JSONPointer: Codable {
@@ -249,8 +290,8 @@ extension JSONPointer: Codable {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         do {
-            try self.init(text)
-        } catch let error as JSONPointerError {
+            try self.init(parsing: text)
+        } catch {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
         }
     }
@@ -276,22 +317,28 @@ extension JSONPointer {
     ///
     /// - Parameter uriFragment: The fragment, starting with `#`.
     /// - Throws: ``JSONPointerError`` with
-    ///   ``JSONPointerError/Kind/invalidURIFragment`` for a missing `#` or a
-    ///   malformed percent escape (or one that is not UTF-8), or the errors
-    ///   of ``init(_:)-(String)``, with offsets into the fragment.
-    public init(uriFragment: String) throws {
+    ///   ``JSONPointerError/Kind/missingNumberSign``,
+    ///   ``JSONPointerError/Kind/invalidPercentEncoding`` (`%ZZ`, or a `%`
+    ///   without two hexadecimal digits) or ``JSONPointerError/Kind/invalidUTF8``
+    ///   (escapes that decode to bytes that are not UTF-8), or the errors
+    ///   of ``init(parsing:)``, with offsets into the fragment.
+    public init(uriFragment: String) throws(JSONPointerError) {
         let bytes = Array(uriFragment.utf8)
         guard bytes.first == UInt8(ascii: "#") else {
-            throw JSONPointerError(.invalidURIFragment, pointer: uriFragment, offset: 0)
+            throw JSONPointerError(.missingNumberSign, text: uriFragment, offset: 0)
         }
+        // The decoded bytes, and for each the offset in the fragment of the
+        // character it came from, so that errors point into the fragment.
         var decoded: [UInt8] = []
+        var origins: [Int] = []
         var index = 1
         while index < bytes.count {
+            origins.append(index)
             if bytes[index] == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, let high = _hexValue(bytes[index + 1]),
                     let low = _hexValue(bytes[index + 2])
                 else {
-                    throw JSONPointerError(.invalidURIFragment, pointer: uriFragment, offset: index)
+                    throw JSONPointerError(.invalidPercentEncoding, text: uriFragment, offset: index)
                 }
                 decoded.append(high << 4 | low)
                 index += 3
@@ -302,12 +349,19 @@ extension JSONPointer {
         }
         let text = String(decoding: decoded, as: UTF8.self)
         guard text.utf8.elementsEqual(decoded) else {
-            throw JSONPointerError(.invalidURIFragment, pointer: uriFragment, offset: 1)
+            // The first decoded byte that does not begin a valid sequence.
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = decoded.makeIterator()
+            var valid = 0
+            while case .valid(let scalar) = parser.parseScalar(from: &iterator) { valid += scalar.count }
+            throw JSONPointerError(.invalidUTF8, text: uriFragment, offset: origins[min(valid, origins.count - 1)])
         }
-        do {
-            try self.init(text)
-        } catch let error as JSONPointerError {
-            throw JSONPointerError(error.kind, pointer: uriFragment, offset: error.offset)
+        switch Self.parse(decoded) {
+        case .success(let tokens):
+            self.init(tokens: tokens)
+        case .failure(let problem):
+            let offset = problem.offset < origins.count ? origins[problem.offset] : bytes.count
+            throw JSONPointerError(problem.kind, text: uriFragment, offset: offset)
         }
     }
 

@@ -4,7 +4,7 @@
 /// ```swift
 /// let text = "/a~2"
 /// do {
-///     _ = try JSONPointer(text)
+///     _ = try JSONPointer(parsing: text)
 /// } catch let error as JSONPointerError {
 ///     print(error)   // Invalid escape in JSON Pointer "/a~2" at offset 2: "~" must be followed by "0" or "1".
 /// }
@@ -20,9 +20,13 @@ public struct JSONPointerError: Error, Hashable, Sendable, CustomStringConvertib
         case missingLeadingSlash
         /// A `~` is not followed by `0` or `1`.
         case invalidEscape
-        /// A URI fragment does not start with `#`, has a malformed percent
-        /// escape, or decodes to bytes that are not UTF-8.
-        case invalidURIFragment
+        /// A URI fragment does not start with `#`.
+        case missingNumberSign
+        /// A `%` in a URI fragment is not followed by two hexadecimal digits.
+        case invalidPercentEncoding
+        /// The percent escapes of a URI fragment decode to bytes that are
+        /// not UTF-8.
+        case invalidUTF8
         /// An object has no member with the token's name (compared by
         /// Unicode scalars).
         case memberNotFound
@@ -43,11 +47,14 @@ public struct JSONPointerError: Error, Hashable, Sendable, CustomStringConvertib
     /// What went wrong.
     public var kind: Kind
 
-    /// The pointer, as written.
-    public var pointer: String
+    /// The pointer. For a malformed one, as ``JSONPatchError/pointer`` and
+    /// ``JSONBridgingError/path`` are too, a pointer that names no value and
+    /// whose ``JSONPointer/description`` is the text as written (for
+    /// ``JSONPointer/init(uriFragment:)``, the fragment).
+    public var pointer: JSONPointer
 
     /// For a malformed pointer, the UTF-8 offset of the offending character
-    /// in ``pointer``; otherwise `nil`.
+    /// in the text as written; otherwise `nil`.
     public var offset: Int?
 
     /// For a pointer that names no value, the index in
@@ -55,15 +62,16 @@ public struct JSONPointerError: Error, Hashable, Sendable, CustomStringConvertib
     /// otherwise `nil`.
     public var tokenIndex: Int?
 
-    /// Creates an error for a malformed pointer.
+    /// Creates an error for malformed pointer text.
     ///
     /// - Parameters:
     ///   - kind: What is malformed.
-    ///   - pointer: The pointer's text.
+    ///   - text: The text as written.
     ///   - offset: The UTF-8 offset of the offending character.
-    public init(_ kind: Kind, pointer: String, offset: Int?) {
+    public init(_ kind: Kind, text: String, offset: Int) {
         self.kind = kind
-        self.pointer = pointer
+        self.pointer = JSONPointer(tokens: [])
+        self.pointer.invalid = _InvalidText(text: text, problem: .init(kind: kind, offset: offset))
         self.offset = offset
     }
 
@@ -75,7 +83,7 @@ public struct JSONPointerError: Error, Hashable, Sendable, CustomStringConvertib
     ///   - tokenIndex: The index of the token that could not be followed.
     public init(_ kind: Kind, pointer: JSONPointer, tokenIndex: Int) {
         self.kind = kind
-        self.pointer = pointer.description
+        self.pointer = pointer
         self.tokenIndex = tokenIndex
     }
 
@@ -83,19 +91,24 @@ public struct JSONPointerError: Error, Hashable, Sendable, CustomStringConvertib
     public var description: String {
         let quoted = "\"\(pointer)\""
         var token: String {
-            guard let tokenIndex, let tokens = try? JSONPointer(pointer).tokens, tokenIndex < tokens.count else {
-                return "token \(tokenIndex ?? 0)"
-            }
-            return "token \(tokenIndex) (\"\(tokens[tokenIndex])\")"
+            guard let tokenIndex, tokenIndex < pointer.tokens.count else { return "token \(tokenIndex ?? 0)" }
+            return "token \(tokenIndex) (\"\(pointer.tokens[tokenIndex])\")"
         }
+        let offset = self.offset ?? 0
         switch kind {
         case .missingLeadingSlash:
-            return "Invalid JSON Pointer \(quoted) at offset 0: a non-empty pointer must start with \"/\"."
+            return "Invalid JSON Pointer \(quoted) at offset \(offset): a non-empty pointer must start with \"/\"."
         case .invalidEscape:
             return
-                "Invalid escape in JSON Pointer \(quoted) at offset \(offset ?? 0): \"~\" must be followed by \"0\" or \"1\"."
-        case .invalidURIFragment:
-            return "Invalid JSON Pointer URI fragment \(quoted) at offset \(offset ?? 0)."
+                "Invalid escape in JSON Pointer \(quoted) at offset \(offset): \"~\" must be followed by \"0\" or \"1\"."
+        case .missingNumberSign:
+            return "Invalid JSON Pointer URI fragment \(quoted) at offset 0: a fragment must start with \"#\"."
+        case .invalidPercentEncoding:
+            return
+                "Invalid percent escape in JSON Pointer URI fragment \(quoted) at offset \(offset): \"%\" must be followed by two hexadecimal digits."
+        case .invalidUTF8:
+            return
+                "Invalid JSON Pointer URI fragment \(quoted) at offset \(offset): its percent escapes do not decode to UTF-8."
         case .memberNotFound:
             return "No member for \(token) of JSON Pointer \(quoted)."
         case .indexOutOfRange(let count):

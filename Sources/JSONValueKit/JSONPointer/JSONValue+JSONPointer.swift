@@ -58,7 +58,14 @@ extension JSONValue {
     private func value(at pointer: JSONPointer, orThrow: Bool) throws(JSONPointerError) -> JSONValue? {
         var current = self
         var tokenIndex = 0
-        for token in pointer.tokens {
+        let tokens: [String]
+        do {
+            tokens = try pointer.validTokens()
+        } catch {
+            guard orThrow else { return nil }
+            throw error
+        }
+        for token in tokens {
             switch current {
             case .object(let members):
                 guard let index = members.index(forKey: token), JSONPointer.sameScalars(members[index].key, token)
@@ -294,7 +301,7 @@ extension JSONValue {
         _ body: (inout JSONValue, String, Int) throws -> Void,
         root: (inout JSONValue) throws -> Void
     ) throws {
-        guard let last = pointer.tokens.last else { return try root(&self) }
+        guard let last = try pointer.validTokens().last else { return try root(&self) }
         let lastIndex = pointer.tokens.count - 1
         try _modify(pointer, from: 0, to: lastIndex) { parent in try body(&parent, last, lastIndex) }
     }

@@ -32,7 +32,7 @@ struct JSONPathComplianceTests {
         guard let selector = value.selector?.stringValue else { return "no selector" }
         if value.invalid_selector == true {
             do {
-                let path = try JSONPath(selector)
+                let path = try JSONPath(parsing: selector)
                 return "accepted an invalid query as \(path)"
             } catch {
                 return nil
@@ -40,7 +40,7 @@ struct JSONPathComplianceTests {
         }
         let path: JSONPath
         do {
-            path = try JSONPath(selector)
+            path = try JSONPath(parsing: selector)
         } catch {
             return "refused a valid query: \(error)"
         }

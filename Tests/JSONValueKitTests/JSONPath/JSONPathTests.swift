@@ -50,10 +50,10 @@ struct JSONPathTests {
         ])
     func invalid(_ text: String, _ offset: Int, _ kind: JSONPathError.Kind) {
         #expect {
-            try JSONPath(text)
+            try JSONPath(parsing: text)
         } throws: { error in
             guard let error = error as? JSONPathError else { return false }
-            return error.offset == offset && error.kind == kind && error.expression == text
+            return error.location.offset == offset && error.location.column == offset + 1 && error.kind == kind && error.expression == text
         }
     }
 
@@ -61,10 +61,10 @@ struct JSONPathTests {
     func messages() {
         let text = "$.items[?length(@.tags)]"
         #expect {
-            try JSONPath(text)
+            try JSONPath(parsing: text)
         } throws: { error in
             "\(error)"
-                == "Invalid JSONPath at offset 9: length() returns a value, which cannot be used as a test; compare it instead"
+                == "Invalid JSONPath at line 1, column 10 (byte 9): length() returns a value, which cannot be used as a test; compare it instead"
         }
     }
 
@@ -128,16 +128,35 @@ struct JSONPathTests {
         #expect(values.queryValues("$[::0]").isEmpty)
     }
 
-    @Test("Hashable and description by the query's text; literals")
+    @Test("equal and hashed by what the query means, not its spelling; description is the text")
     func identity() throws {
         let path: JSONPath = "$.a[0]"
         #expect(path.description == "$.a[0]")
-        let same = try JSONPath(String("$.a[0]"))
-        let other = try JSONPath(String("$['a'][0]"))
-        let descendant = try JSONPath(String("$..a"))
-        #expect(path == same)
-        #expect(path != other)
+        let same = try JSONPath(parsing: "$.a[0]")
+        let spelled = try JSONPath(parsing: #"$[ "a" ][0]"#)
+        let other = try JSONPath(parsing: "$['a'][1]")
+        let descendant = try JSONPath(parsing: "$..a")
+        #expect(path == same && path == spelled && spelled.description == #"$[ "a" ][0]"#)
+        #expect(Set([path, same, spelled]).count == 1)
+        #expect(path != other && path != descendant)
+        #expect(try JSONPath(parsing: "$[?@.n>1]") == JSONPath(parsing: "$[? @.n > 1 ]"))
+        #expect(try JSONPath(parsing: "$[?@.n>1]") != JSONPath(parsing: "$[?@.n>2]"))
+        #expect(try JSONPath(parsing: "$['\u{E9}']") != JSONPath(parsing: "$['e\u{301}']"))
         #expect(path.isSingular && !descendant.isSingular)
+    }
+
+    @Test("an invalid literal never traps: it selects nothing and keeps its error")
+    func invalidLiteral() throws {
+        let path = try JSONPath("$[")  // a literal: the try only earns a warning
+        #expect(path.literalError?.kind == .syntax)
+        #expect(path.literalError?.location.offset == 2)
+        #expect(path.description == "$[")
+        #expect(!path.isSingular)
+        let value: JSONValue = [1, 2]
+        #expect(value.query(path).isEmpty)
+        #expect(value.queryValues("$[").isEmpty)
+        #expect(("$[0]" as JSONPath).literalError == nil)
+        #expect(throws: JSONPathError.self) { try JSONPath(parsing: "$[") }
     }
 
     @Test("descendant queries on a document nested to the depth limit, on a small stack")
@@ -152,9 +171,9 @@ struct JSONPathTests {
     @Test("nesting in queries is limited, with an error rather than a crash")
     func nestingLimit() {
         let deep = "$[?" + String(repeating: "(", count: 1000) + "@" + String(repeating: ")", count: 1000) + "]"
-        #expect(throws: JSONPathError.self) { try JSONPath(deep) }
+        #expect(throws: JSONPathError.self) { try JSONPath(parsing: deep) }
         let ok = "$[?" + String(repeating: "(", count: 20) + "@" + String(repeating: ")", count: 20) + "]"
-        #expect(throws: Never.self) { try JSONPath(ok) }
+        #expect(throws: Never.self) { try JSONPath(parsing: ok) }
         #expect(_IRegexp.translate(String(repeating: "(", count: 1000) + String(repeating: ")", count: 1000)) == nil)
     }
 }

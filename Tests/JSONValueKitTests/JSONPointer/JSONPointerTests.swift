@@ -18,7 +18,7 @@ struct JSONPointerTests {
             ("/e^f", 3), ("/g|h", 4), ("/i\\j", 5), ("/k\"l", 6), ("/ ", 7), ("/m~0n", 8),
         ] as [(String, JSONValue)])
     func section5(_ text: String, _ expected: JSONValue) throws {
-        let pointer = try JSONPointer(text)
+        let pointer = try JSONPointer(parsing: text)
         #expect(try Self.document.value(at: pointer) == expected)
         #expect(pointer.description == text)
     }
@@ -32,7 +32,7 @@ struct JSONPointerTests {
         ])
     func section6(_ fragment: String, _ text: String) throws {
         let pointer = try JSONPointer(uriFragment: fragment)
-        #expect(try pointer == JSONPointer(text))
+        #expect(try pointer == JSONPointer(parsing: text))
         #expect(pointer.uriFragment == fragment)
         #expect(try JSONPointer(uriFragment: pointer.uriFragment) == pointer)
     }
@@ -52,18 +52,46 @@ struct JSONPointerTests {
             ("/a/~a", .invalidEscape, 3), ("#/a", .missingLeadingSlash, 0),
         ] as [(String, JSONPointerError.Kind, Int)])
     func malformed(_ text: String, _ kind: JSONPointerError.Kind, _ offset: Int) {
-        #expect(throws: JSONPointerError(kind, pointer: text, offset: offset)) { try JSONPointer(text) }
+        #expect(throws: JSONPointerError(kind, text: text, offset: offset)) { try JSONPointer(parsing: text) }
+        // The same text as a literal does not trap: it names no value, and
+        // every throwing use throws the same error.
+        let literal = JSONPointer(stringLiteral: text)
+        #expect(literal.description == text && !literal.isRoot)
+        let document: JSONValue = ["a": [1]]
+        #expect(document[pointer: literal] == Optional<JSONValue>.none)
+        #expect(throws: JSONPointerError(kind, text: text, offset: offset)) { try document.value(at: literal) }
+        var copy = document
+        #expect(throws: JSONPointerError(kind, text: text, offset: offset)) { try copy.setValue(1, at: literal) }
+        #expect(throws: JSONPointerError(kind, text: text, offset: offset)) { try copy.removeValue(at: literal) }
+        copy[pointer: literal] = 5
+        #expect(copy == document)
+        let patch = #expect(throws: JSONPatchError.self) { try document.applying(JSONPatch([.remove(path: literal)])) }
+        #expect(patch?.kind == .invalidPointer(JSONPointerError(kind, text: text, offset: offset)))
+    }
+
+    @Test("try JSONPointer(\"profile/name\") with a literal does not trap")
+    func literalWithTry() throws {
+        let pointer = try JSONPointer("profile/name")  // a literal: the try only earns a warning
+        #expect(throws: JSONPointerError(.missingLeadingSlash, text: "profile/name", offset: 0)) {
+            try JSONValue(["profile": ["name": 1]]).value(at: pointer)
+        }
+        let paths: [JSONPointer] = ["/code", "/tagcode"]
+        #expect(paths.map(\.tokens) == [["code"], ["tagcode"]])
     }
 
     @Test(
-        "URI fragments: a missing # and broken percent escapes are errors",
-        arguments: ["/a", "#/a%2", "#/a%zz", "#/%FF"])
-    func malformedFragments(_ fragment: String) {
-        #expect {
-            try JSONPointer(uriFragment: fragment)
-        } throws: { error in
-            (error as? JSONPointerError)?.kind == .invalidURIFragment
-        }
+        "URI fragments: a missing #, broken percent escapes and bad pointers say why, at offsets into the fragment",
+        arguments: [
+            ("/a", JSONPointerError.Kind.missingNumberSign, 0), ("#/a%2", .invalidPercentEncoding, 3),
+            ("#/a%zz", .invalidPercentEncoding, 3), ("#/%FF", .invalidUTF8, 2), ("#/a%C3%A9/%E9", .invalidUTF8, 10),
+            ("#a", .missingLeadingSlash, 1), ("#/%C3%A9~2", .invalidEscape, 8), ("#/%7E2", .invalidEscape, 2),
+        ] as [(String, JSONPointerError.Kind, Int)])
+    func malformedFragments(_ fragment: String, _ kind: JSONPointerError.Kind, _ offset: Int) {
+        let error = #expect(throws: JSONPointerError.self) { try JSONPointer(uriFragment: fragment) }
+        #expect(error?.kind == kind)
+        #expect(error?.offset == offset)
+        #expect(error?.pointer.description == fragment)
+        #expect(error?.description.contains("\"\(fragment)\" at offset \(offset)") == true, "\(error!)")
     }
 
     @Test("member names compare by Unicode scalars, not canonical equivalence")
@@ -87,7 +115,7 @@ struct JSONPointerTests {
         arguments: ["/01", "/-1", "/+1", "/1e0", "/ 1", "/-", "/0x1", "/1.0"])
     func arrayTokens(_ text: String) throws {
         let value: JSONValue = [10, 20]
-        let pointer = try JSONPointer(text)
+        let pointer = try JSONPointer(parsing: text)
         #expect(value[pointer: pointer] == Optional<JSONValue>.none)
         #expect {
             try value.value(at: pointer)
