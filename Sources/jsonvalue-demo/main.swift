@@ -40,7 +40,13 @@ func summarize(path: String) throws {
     if path == "-" {
         data = FileHandle.standardInput.readDataToEndOfFile()
     } else {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            // Foundation's error prints as a dump of its domain and code.
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+            throw DemoError(message: "\(path) \(reason).")
+        }
     }
     let value = try JSONValue(parsing: data)
     print("kind:    \(kindName(of: value))")
@@ -51,6 +57,12 @@ func summarize(path: String) throws {
     }
     print("depth:   \(depth(of: value))")
     print("bytes:   \(data.count)")
+}
+
+/// An error the demo prints as its message alone.
+struct DemoError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 func kindName(of value: JSONValue) -> String {

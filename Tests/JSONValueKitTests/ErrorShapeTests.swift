@@ -78,3 +78,83 @@ struct ErrorShapeTests {
         }
     }
 }
+
+@Suite("Error messages a newcomer can act on")
+struct ErrorMessageTests {
+    @Test("invalid Data says so once, with the parse error as the underlying error")
+    func invalidData() throws {
+        let error = #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode([Int].self, from: Data(#"{"a": 1, "b": [1, 2,]}"#.utf8))
+        }
+        let text = "\(error!)"
+        #expect(!text.contains(".."), "\(text)")
+        #expect(text.components(separatedBy: "Unexpected character").count == 2, "\(text)")
+        guard case .dataCorrupted(let context)? = error else { return }
+        #expect(context.debugDescription == "The given data was not valid JSON")
+        #expect((context.underlyingError as? JSONParseError)?.location.offset == 20)
+    }
+
+    @Test("null where an array is expected names [Any], as JSONDecoder does")
+    func nullArray() throws {
+        struct Model: Decodable { var list: [Int] }
+        let ours = #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Model.self, from: ["list": nil]) }
+        let theirs = #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Model.self, from: Data(#"{"list": null}"#.utf8))
+        }
+        guard case .valueNotFound(let ourType, _)? = ours, case .valueNotFound(let theirType, _)? = theirs else {
+            Issue.record("expected valueNotFound from both")
+            return
+        }
+        #expect(ObjectIdentifier(ourType) == ObjectIdentifier(theirType))
+        #expect(ObjectIdentifier(ourType) == ObjectIdentifier([Any].self))
+    }
+
+    @Test(
+        "convertScalarTypes: a number in a string that does not fit says so, not that a string was found",
+        arguments: [("300", "Int8"), ("1.5", "Int"), ("-1", "UInt")])
+    func tolerantNumbers(_ text: String, _ type: String) throws {
+        var decoder = JSONValueDecoder()
+        decoder.tolerance = .convertScalarTypes
+        let error = #expect(throws: DecodingError.self) {
+            switch type {
+            case "Int8": _ = try decoder.decode(Int8.self, from: .string(text))
+            case "UInt": _ = try decoder.decode(UInt.self, from: .string(text))
+            default: _ = try decoder.decode(Int.self, from: .string(text))
+            }
+        }
+        guard case .dataCorrupted(let context)? = error else {
+            Issue.record("expected dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(context.debugDescription == "Number \(text), in a string, does not fit in \(type).")
+    }
+
+    @Test("a missing MappedCodingKey lists every path it tried")
+    func mappedKeyPaths() throws {
+        struct Item: Decodable {
+            let count: Int
+            enum CodingKeys: String, MappedCodingKey {
+                case count
+                var paths: [JSONPointer] { ["/count", "/n", "/meta/count"] }
+            }
+        }
+        let error = #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Item.self, from: [:]) }
+        guard case .keyNotFound(_, let context)? = error else { return }
+        #expect(context.debugDescription.hasSuffix(#"at any of its paths: "/count", "/n", "/meta/count"."#))
+    }
+
+    @Test("a broken literal is reported where it starts", arguments: ["{\"b\": tru\n}", "[nul1]", "[fals]", "[tx]"])
+    func brokenLiteral(_ text: String) throws {
+        let error = #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+        let start = text.utf8.firstIndex { $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: "n") || $0 == UInt8(ascii: "f") }!
+        #expect(error?.location.offset == text.utf8.distance(from: text.utf8.startIndex, to: start))
+        #expect(error?.kind == .invalidLiteral)
+    }
+
+    @Test("a strict parse that meets a comment or a single quote points to allowsJSON5", arguments: ["{'a': 1}", "[1, // c\n2]"])
+    func json5Hint(_ text: String) throws {
+        let error = #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+        #expect(error?.description.contains("allowsJSON5") == true)
+        #expect(throws: Never.self) { try JSONValue(parsing: text, options: .init(allowsJSON5: true)) }
+    }
+}

@@ -358,7 +358,7 @@ extension _ValueDecoder {
     }
 
     /// Whether `text` is exactly one JSON number, without whitespace.
-    private static func isNumberText(_ text: String) -> Bool {
+    static func isNumberText(_ text: String) -> Bool {
         guard let first = text.utf8.first, let last = text.utf8.last,
             first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
             (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last),

@@ -198,7 +198,7 @@ public struct JSONValueDecoder: Sendable {
         } catch {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
-                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
+                    codingPath: [], debugDescription: "The given data was not valid JSON",
                     underlyingError: error))
         }
     }

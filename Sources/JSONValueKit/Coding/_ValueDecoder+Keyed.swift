@@ -48,10 +48,12 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func value(for key: Key, reporting: Bool = true) throws -> JSONValue {
         guard let value = member(key, reporting: reporting) else {
-            throw DecodingError.keyNotFound(
-                key,
-                decoder.context(nil, "No value associated with key \(key) (\"\(key.stringValue)\").")
-            )
+            var message = "No value associated with key \(key) (\"\(key.stringValue)\")."
+            if isMapped, let mapped = key as? any MappedCodingKey, mapped.paths.count > 1 {
+                let tried = mapped.paths.map { "\"\($0)\"" }.joined(separator: ", ")
+                message = "No value associated with key \(key) (\"\(key.stringValue)\") at any of its paths: \(tried)."
+            }
+            throw DecodingError.keyNotFound(key, decoder.context(nil, message))
         }
         return value
     }

@@ -52,8 +52,10 @@ final class _ValueDecoder: Decoder {
         case .array(let elements):
             return _UnkeyedDecodingContainer(decoder: self, elements: elements)
         case .null:
+            // JSONDecoder names the type it wanted, [Any], as for a
+            // keyed container.
             throw DecodingError.valueNotFound(
-                UnkeyedDecodingContainer.self,
+                [Any].self,
                 context(nil, "Cannot get unkeyed decoding container -- found null value instead")
             )
         default:
@@ -162,6 +164,14 @@ final class _ValueDecoder: Decoder {
                 context(key, "Number \(JSONValue.double(double)) does not fit in \(T.self)."))
         default:
             if let converted = convertedScalar(value, as: T.self, key: key) { return converted }
+            // A number in a string that `.convertScalarTypes` would have
+            // converted, had it fit: say that, not that a string was found.
+            if options.tolerance.contains(.convertScalarTypes), case .string(let text) = value,
+                Self.isNumberText(text)
+            {
+                throw DecodingError.dataCorrupted(
+                    context(key, "Number \(text), in a string, does not fit in \(T.self)."))
+            }
             throw mismatch(T.self, value, key)
         }
     }

@@ -57,6 +57,10 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
         /// The text ends inside a value, or is empty.
         case unexpectedEndOfInput
 
+        /// A literal starts as `true`, `false` or `null` would but is not
+        /// one, such as `tru` or `nul1`; the location is its first character.
+        case invalidLiteral
+
         /// Arrays and objects are nested deeper than the limit in
         /// ``JSONValue/ParsingOptions``.
         case nestingTooDeep(limit: Int)
@@ -114,6 +118,8 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
             problem = "Unexpected character \(Self.describe(scalar))"
         case .unexpectedEndOfInput:
             problem = "Unexpected end of input"
+        case .invalidLiteral:
+            problem = "Invalid literal (expected true, false or null)"
         case .nestingTooDeep(let limit):
             problem = "Arrays and objects nested deeper than \(limit) levels"
         case .numberWithLeadingZero:
@@ -131,7 +137,11 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
         case .invalidUTF8:
             problem = "Invalid UTF-8"
         }
-        return "\(problem) at \(location)."
+        var hint = ""
+        if case .unexpectedCharacter(let scalar) = kind, scalar == "/" || scalar == "'" {
+            hint = " Comments and single-quoted strings are JSON5: read them with ParsingOptions.allowsJSON5."
+        }
+        return "\(problem) at \(location).\(hint)"
     }
 
     /// A printable character in quotes, anything else as `U+XXXX`.

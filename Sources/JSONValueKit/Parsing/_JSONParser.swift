@@ -287,9 +287,16 @@ struct _JSONParser: ~Copyable {
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
         let bytes = literal.utf8Start
         let length = literal.utf8CodeUnitCount
+        let start = position
         for index in 0..<length {
             guard position < count else { throw error(.endOfInput) }
-            guard base[position] == bytes[index] else { throw unexpected() }
+            guard base[position] == bytes[index] else {
+                // `tru` followed by anything: the literal is what is wrong,
+                // so say so where it starts, not at the character after it.
+                guard index > 0 else { throw unexpected() }
+                position = start
+                throw error(.invalidLiteral)
+            }
             position &+= 1
         }
     }
@@ -800,6 +807,7 @@ struct _JSONParser: ~Copyable {
 
     private enum Problem {
         case endOfInput
+        case invalidLiteral
         case nestingTooDeep(Int)
         case leadingZero, invalidNumber, outOfRange
         case invalidEscape, loneSurrogate
@@ -818,6 +826,7 @@ struct _JSONParser: ~Copyable {
         let location = location(of: Swift.min(position, count))
         switch problem {
         case .endOfInput: return .unexpectedEndOfInput(at: self.location(of: count))
+        case .invalidLiteral: return JSONParseError(.invalidLiteral, at: location)
         case .nestingTooDeep(let limit): return .nestingTooDeep(limit: limit, at: location)
         case .leadingZero: return .numberWithLeadingZero(at: location)
         case .invalidNumber: return .invalidNumber(at: location)
