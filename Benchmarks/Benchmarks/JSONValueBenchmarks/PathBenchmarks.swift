@@ -30,6 +30,20 @@ func pathBenchmarks() {
         for _ in benchmark.scaledIterations { blackHole(filterByHand(twitter)) }
     }
 
+    // Patterns on which a backtracking engine takes exponential time, on
+    // strings of n `a`s and a `!` (issue 20): the cost must grow linearly.
+    for (name, pattern) in [("nested-plus", "(a+)+b"), ("alternation", "(a|a)*b"), ("nested-star", "(a*)*b"),
+                            ("counted", "(.*a){20}")] {
+        for length in [1_000, 10_000] {
+            let document: JSONValue = [.string(String(repeating: "a", count: length) + "!")]
+            let query = try! JSONPath(parsing: "$[?match(@, '\(pattern)')]")
+            precondition(document.query(query).isEmpty)
+            Benchmark("Regex/\(name)/\(length)") { benchmark in
+                for _ in benchmark.scaledIterations { blackHole(document.query(query)) }
+            }
+        }
+    }
+
     let descendant: JSONPath = "$..id"
     func idsByHand(_ document: JSONValue) -> [JSONValue] {
         var ids: [JSONValue] = []

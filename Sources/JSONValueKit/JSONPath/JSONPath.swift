@@ -25,6 +25,11 @@
 /// - `match` and `search` take I-Regexp patterns (RFC 9485): `match` must
 ///   match the whole string, `.` matches any character but `\n` and `\r`,
 ///   and a pattern that is not valid I-Regexp makes the result false.
+///   Patterns run on the package's own matcher, in time linear in the
+///   string on every platform: no pattern, not even one read from the
+///   document, can make a query hang the way `(a+)+b` hangs a backtracking
+///   engine. A pattern whose counted repetitions would compile to more than
+///   10,000 instructions, such as `(a{1000}){1000}`, counts as invalid.
 /// - Integers in indices and slices must lie within ±(2⁵³ − 1); `-0` and
 ///   leading zeros are refused.
 /// - The members of an object are visited in the object's own order, which

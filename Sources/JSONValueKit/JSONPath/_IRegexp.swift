@@ -1,226 +1,493 @@
-/// Checks I-Regexp patterns (RFC 9485) and translates them into the syntax
-/// of Swift's `Regex`.
+/// An I-Regexp (RFC 9485), checked and compiled for a matcher of the
+/// package's own that runs in time linear in the string.
 ///
-/// Every literal character is written as `\x{…}`, so that no character
-/// means something to `Regex` that it does not mean in I-Regexp (`^`, `$`,
-/// `&&` inside classes, whitespace); `.` becomes `[^\n\r]`, groups become
-/// non-capturing, and `^` and `$` outside classes are anchors at the start
-/// and end of the string, as the JSONPath compliance suite expects.
-enum _IRegexp {
-    /// The `Regex` pattern for an I-Regexp, or `nil` if the pattern is not
-    /// valid I-Regexp.
-    static func translate(_ pattern: String) -> String? {
-        var translator = Translator(scalars: Array(pattern.unicodeScalars))
-        guard let result = translator.branches(), translator.index == translator.scalars.count else { return nil }
-        return result
+/// `match()` and `search()` in JSONPath filters use it on every platform.
+/// Backtracking engines (`Regex`, `NSRegularExpression`) take exponential
+/// time on patterns such as `(a+)+b`, and a pattern may come from the
+/// document itself (`search(@.text, $.pattern)`), so untrusted data alone
+/// could hang a query. RFC 9485 leaves out back-references and look-around
+/// so that a pattern can run as a finite automaton, and this one does: the
+/// pattern compiles to a Thompson NFA, a list of instructions, and matching
+/// follows every path through it at once, one Unicode scalar at a time (a
+/// Pike VM without captures). Each scalar costs at most one visit per
+/// instruction, so a match costs O(*n* × *m*) for a string of *n* scalars
+/// and a program of *m* instructions.
+///
+/// What the package decides where RFC 9485 leaves room, as before:
+///
+/// - `^` and `$` outside a class anchor at the start and end of the string,
+///   as the JSONPath compliance suite expects (XSD takes them literally).
+/// - `.` is any scalar but `\n` and `\r`; matching is by Unicode scalars.
+/// - Counted repetition is expanded, so a program is limited to
+///   ``maximumProgramSize`` instructions: `(a{1000}){1000}` would need a
+///   million and is refused as an invalid pattern (the function's result is
+///   then false), where a backtracking engine would accept it and a naive
+///   expansion would exhaust memory. Groups nest at most 32 deep.
+struct _IRegexp: Sendable {
+    /// The pattern as written.
+    let pattern: String
+    private let program: [Instruction]
+    private let sets: [_ScalarSet]
+
+    /// The most instructions a compiled pattern may have: enough for
+    /// `(.*a){20}` a hundred times over, few enough that each scalar of the
+    /// string costs at most this many steps.
+    static let maximumProgramSize = 10_000
+
+    /// The deepest nesting of groups a pattern may have.
+    static let maximumGroupDepth = 32
+
+    enum Instruction: Sendable {
+        /// Consumes one scalar if it is in `sets[index]`.
+        case scalar(Int)
+        /// Goes on at both targets.
+        case split(Int, Int)
+        case jump(Int)
+        /// Goes on only at the start of the string.
+        case assertStart
+        /// Goes on only at the end of the string.
+        case assertEnd
+        case match
     }
 
-    private struct Translator {
-        let scalars: [Unicode.Scalar]
-        var index = 0
-        /// How deeply groups nest here; patterns nested deeper than 32
-        /// groups are refused, which keeps the translation's recursion safe
-        /// on a small stack.
-        var depth = 0
+    /// Compiles a pattern; `nil` if it is not valid I-Regexp or would
+    /// compile to more than ``maximumProgramSize`` instructions.
+    init?(_ pattern: String) {
+        var parser = _IRegexpParser(scalars: Array(pattern.unicodeScalars))
+        guard let tree = parser.parse() else { return nil }
+        var compiler = Compiler()
+        do {
+            try compiler.emit(tree)
+            try compiler.append(.match)
+        } catch {
+            return nil
+        }
+        self.pattern = pattern
+        self.program = compiler.program
+        self.sets = compiler.sets
+    }
 
-        var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+    /// Whether the pattern matches all of `string` (`whole`, for `match()`)
+    /// or some substring of it (for `search()`).
+    ///
+    /// - Complexity: O(*n* × *m*) for *n* scalars and *m* instructions.
+    func matches(_ string: String, whole: Bool) -> Bool {
+        var simulation = Simulation(program: program)
+        let scalars = string.unicodeScalars
+        let count = scalars.count
+        var position = 0
+        var index = scalars.startIndex
+        simulation.add(0, at: 0, count: count, to: .current)
+        while true {
+            if !whole {
+                simulation.add(0, at: position, count: count, to: .current)
+                if simulation.currentHasMatch { return true }
+            } else if position == count {
+                return simulation.currentHasMatch
+            }
+            if position == count || (whole && simulation.currentIsEmpty) { return false }
+            let scalar = scalars[index]
+            simulation.step(to: position + 1, count: count) { sets[$0].contains(scalar) }
+            position += 1
+            index = scalars.index(after: index)
+        }
+    }
 
-        /// `i-regexp = branch *( "|" branch )`
-        mutating func branches() -> String? {
-            var output = ""
-            while true {
-                guard let branch = branch() else { return nil }
-                output += branch
-                guard peek == "|" else { return output }
-                index += 1
-                output += "|"
+    /// The sets of threads at the current and the next position, as lists
+    /// of instruction indices that consume a scalar or match, with marks
+    /// that keep each instruction in a list once.
+    private struct Simulation {
+        enum List { case current, next }
+
+        let program: [Instruction]
+        var current: [Int] = []
+        var next: [Int] = []
+        /// For each instruction, the generation of the list it was last added to.
+        var marks: [Int]
+        var currentGeneration = 1
+        var nextGeneration = 2
+        var stack: [Int] = []
+
+        init(program: [Instruction]) {
+            self.program = program
+            marks = Array(repeating: 0, count: program.count)
+        }
+
+        var currentIsEmpty: Bool { current.isEmpty }
+
+        var currentHasMatch: Bool {
+            current.contains { if case .match = program[$0] { return true } else { return false } }
+        }
+
+        /// Adds the instructions reachable from `start` without consuming a
+        /// scalar, at `position` of a string of `count` scalars.
+        mutating func add(_ start: Int, at position: Int, count: Int, to list: List) {
+            let generation = list == .current ? currentGeneration : nextGeneration
+            stack.append(start)
+            while let pc = stack.popLast() {
+                guard marks[pc] != generation else { continue }
+                marks[pc] = generation
+                switch program[pc] {
+                case .jump(let target):
+                    stack.append(target)
+                case .split(let first, let second):
+                    stack.append(second)
+                    stack.append(first)
+                case .assertStart:
+                    if position == 0 { stack.append(pc + 1) }
+                case .assertEnd:
+                    if position == count { stack.append(pc + 1) }
+                case .scalar, .match:
+                    if list == .current { current.append(pc) } else { next.append(pc) }
+                }
             }
         }
 
-        /// `branch = *piece`, `piece = atom [ quantifier ]`
-        mutating func branch() -> String? {
-            var output = ""
-            while let scalar = peek, scalar != "|", scalar != ")" {
-                guard let atom = atom() else { return nil }
-                output += atom
-                guard let quantifier = quantifier() else { return nil }
-                output += quantifier
+        /// Moves every thread whose scalar `accepts` to the next position,
+        /// which becomes the current one.
+        mutating func step(to position: Int, count: Int, _ accepts: (Int) -> Bool) {
+            for pc in current {
+                if case .scalar(let set) = program[pc], accepts(set) {
+                    add(pc + 1, at: position, count: count, to: .next)
+                }
             }
-            return output
+            swap(&current, &next)
+            next.removeAll(keepingCapacity: true)
+            currentGeneration = nextGeneration
+            nextGeneration += 1
+        }
+    }
+
+    private struct TooLarge: Error {}
+
+    private struct Compiler {
+        var program: [Instruction] = []
+        var sets: [_ScalarSet] = []
+
+        @discardableResult
+        mutating func append(_ instruction: Instruction) throws(TooLarge) -> Int {
+            guard program.count < _IRegexp.maximumProgramSize else { throw TooLarge() }
+            program.append(instruction)
+            return program.count - 1
         }
 
-        /// An optional quantifier: `*`, `+`, `?` or `{n}`, `{n,}`, `{n,m}`;
-        /// `nil` only if one is malformed.
-        mutating func quantifier() -> String? {
-            switch peek {
-            case "*", "+", "?":
-                index += 1
-                return String(scalars[index - 1])
-            case "{":
-                index += 1
-                guard let low = digits() else { return nil }
-                var output = "{" + low
-                if peek == "," {
-                    index += 1
-                    output += ","
-                    if let high = digits() {
-                        guard Int(high)! >= Int(low)! else { return nil }
-                        output += high
+        mutating func emit(_ node: _IRegexpNode) throws(TooLarge) {
+            switch node {
+            case .set(let set):
+                sets.append(set)
+                try append(.scalar(sets.count - 1))
+            case .start:
+                try append(.assertStart)
+            case .end:
+                try append(.assertEnd)
+            case .sequence(let nodes):
+                for node in nodes { try emit(node) }
+            case .alternation(let branches):
+                var jumps: [Int] = []
+                for branch in branches.dropLast() {
+                    let split = try append(.split(0, 0))
+                    try emit(branch)
+                    jumps.append(try append(.jump(0)))
+                    program[split] = .split(split + 1, program.count)
+                }
+                if let last = branches.last { try emit(last) }
+                for jump in jumps { program[jump] = .jump(program.count) }
+            case .repetition(let body, let minimum, let maximum):
+                for _ in 0..<minimum { try emit(body) }
+                if let maximum {
+                    // Each further copy is optional: x{2,4} is x x x? x?.
+                    var splits: [Int] = []
+                    for _ in minimum..<maximum {
+                        splits.append(try append(.split(0, 0)))
+                        try emit(body)
                     }
-                }
-                guard peek == "}" else { return nil }
-                index += 1
-                return output + "}"
-            default:
-                return ""
-            }
-        }
-
-        mutating func digits() -> String? {
-            var output = ""
-            while let scalar = peek, ("0"..."9").contains(scalar) {
-                output.unicodeScalars.append(scalar)
-                index += 1
-            }
-            guard !output.isEmpty, output.count <= 9 else { return nil }
-            return output
-        }
-
-        /// `atom = NormalChar / charClass / ( "(" i-regexp ")" )`
-        mutating func atom() -> String? {
-            guard let scalar = peek else { return nil }
-            switch scalar {
-            case "(":
-                guard depth < 32 else { return nil }
-                index += 1
-                depth += 1
-                defer { depth -= 1 }
-                guard let inner = branches(), peek == ")" else { return nil }
-                index += 1
-                return "(?:" + inner + ")"
-            case ".":
-                index += 1
-                return "[^\\x{A}\\x{D}]"
-            case "[":
-                return characterClassExpression()
-            case "\\":
-                return escape(inClass: false)
-            case "*", "+", "?", "{", "}", ")", "]", "|":
-                return nil
-            case "^":
-                // XSD regular expressions, on which I-Regexp is based, take
-                // `^` and `$` literally, but the JSONPath compliance suite
-                // treats them as anchors, as most regex engines do.
-                index += 1
-                return "\\A"
-            case "$":
-                index += 1
-                return "\\z"
-            default:
-                index += 1
-                return Self.literal(scalar)
-            }
-        }
-
-        /// `\` and a single-character escape, or `\p{…}` / `\P{…}`.
-        mutating func escape(inClass: Bool) -> String? {
-            index += 1  // \
-            guard let scalar = peek else { return nil }
-            index += 1
-            switch scalar {
-            case "(", ")", "*", "+", "-", ".", "?", "[", "\\", "]", "^", "{", "|", "}":
-                return Self.literal(scalar)
-            case "n": return Self.literal("\n")
-            case "r": return Self.literal("\r")
-            case "t": return Self.literal("\t")
-            case "p", "P":
-                guard peek == "{" else { return nil }
-                index += 1
-                var property = ""
-                while let next = peek, next != "}" {
-                    property.unicodeScalars.append(next)
-                    index += 1
-                }
-                guard peek == "}", Self.categories.contains(property) else { return nil }
-                index += 1
-                return "\\\(scalar){\(property)}"
-            default:
-                return nil
-            }
-        }
-
-        /// `"[" [ "^" ] ( "-" / CCE1 ) *CCE1 [ "-" ] "]"`
-        mutating func characterClassExpression() -> String? {
-            index += 1  // [
-            var output = "["
-            if peek == "^" {
-                index += 1
-                output += "^"
-            }
-            var first = true
-            while true {
-                guard let scalar = peek else { return nil }
-                if scalar == "]" {
-                    guard !first else { return nil }
-                    index += 1
-                    return output + "]"
-                }
-                if scalar == "-" {
-                    // Only first or last.
-                    index += 1
-                    guard first || peek == "]" else { return nil }
-                    output += Self.literal("-")
-                    first = false
-                    continue
-                }
-                first = false
-                if scalar == "\\", index + 1 < scalars.count, scalars[index + 1] == "p" || scalars[index + 1] == "P" {
-                    guard let property = escape(inClass: true) else { return nil }
-                    output += property
-                    continue
-                }
-                guard let low = classCharacter() else { return nil }
-                if peek == "-", index + 1 < scalars.count, scalars[index + 1] != "]" {
-                    index += 1
-                    guard let high = classCharacter(), low.scalar.value <= high.scalar.value else { return nil }
-                    output += low.text + "-" + high.text
+                    for split in splits { program[split] = .split(split + 1, program.count) }
                 } else {
-                    output += low.text
+                    let loop = try append(.split(0, 0))
+                    try emit(body)
+                    try append(.jump(loop))
+                    program[loop] = .split(loop + 1, program.count)
                 }
             }
         }
-
-        /// `CCchar`: any character but `-`, `[`, `\` and `]`, or a
-        /// single-character escape.
-        mutating func classCharacter() -> (scalar: Unicode.Scalar, text: String)? {
-            guard let scalar = peek else { return nil }
-            switch scalar {
-            case "-", "[", "]":
-                return nil
-            case "\\":
-                let start = index
-                guard let text = escape(inClass: true), index - start == 2 else { return nil }
-                let escaped = scalars[start + 1]
-                let value: Unicode.Scalar =
-                    escaped == "n" ? "\n" : escaped == "r" ? "\r" : escaped == "t" ? "\t" : escaped
-                return (value, text)
-            default:
-                index += 1
-                return (scalar, Self.literal(scalar))
-            }
-        }
-
-        static func literal(_ scalar: Unicode.Scalar) -> String {
-            if scalar.properties.isASCIIHexDigit || ("g"..."z").contains(scalar) || ("G"..."Z").contains(scalar) {
-                return String(scalar)
-            }
-            return "\\x{" + String(scalar.value, radix: 16) + "}"
-        }
-
-        /// The general categories I-Regexp allows in `\p{…}`.
-        static let categories: Set<String> = [
-            "L", "Ll", "Lm", "Lo", "Lt", "Lu", "M", "Mc", "Me", "Mn", "N", "Nd", "Nl", "No", "P", "Pc", "Pd", "Pe",
-            "Pf", "Pi", "Po", "Ps", "Z", "Zl", "Zp", "Zs", "S", "Sc", "Sk", "Sm", "So", "C", "Cc", "Cf", "Cn", "Co",
-        ]
     }
+}
+
+extension _IRegexp: Hashable {
+    /// Patterns compare by their text, scalar for scalar.
+    static func == (lhs: _IRegexp, rhs: _IRegexp) -> Bool {
+        lhs.pattern.unicodeScalars.elementsEqual(rhs.pattern.unicodeScalars)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for scalar in pattern.unicodeScalars { hasher.combine(scalar.value) }
+    }
+}
+
+/// A pattern's syntax tree.
+indirect enum _IRegexpNode: Sendable {
+    case set(_ScalarSet)
+    case start
+    case end
+    case sequence([_IRegexpNode])
+    case alternation([_IRegexpNode])
+    case repetition(_IRegexpNode, minimum: Int, maximum: Int?)
+}
+
+/// The scalars an atom or a character class accepts.
+struct _ScalarSet: Sendable {
+    var ranges: [ClosedRange<UInt32>] = []
+    /// General categories, each with whether it is negated (`\P{…}`).
+    var categories: [(categories: Set<Unicode.GeneralCategory>, negated: Bool)] = []
+    var negated = false
+
+    static func scalar(_ scalar: Unicode.Scalar) -> _ScalarSet {
+        _ScalarSet(ranges: [scalar.value...scalar.value])
+    }
+
+    /// `.`: any scalar but `\n` and `\r`.
+    static let dot = _ScalarSet(ranges: [0x0A...0x0A, 0x0D...0x0D], negated: true)
+
+    func contains(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        var found = false
+        for range in ranges where range.contains(value) {
+            found = true
+            break
+        }
+        if !found && !categories.isEmpty {
+            let category = scalar.properties.generalCategory
+            for item in categories where item.categories.contains(category) != item.negated {
+                found = true
+                break
+            }
+        }
+        return found != negated
+    }
+}
+
+/// Reads RFC 9485's grammar into a tree; `nil` for anything else.
+struct _IRegexpParser {
+    let scalars: [Unicode.Scalar]
+    var index = 0
+    var depth = 0
+
+    init(scalars: [Unicode.Scalar]) {
+        self.scalars = scalars
+    }
+
+    var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+
+    mutating func parse() -> _IRegexpNode? {
+        guard let tree = branches(), index == scalars.count else { return nil }
+        return tree
+    }
+
+    /// `branch *( "|" branch )`
+    mutating func branches() -> _IRegexpNode? {
+        var result: [_IRegexpNode] = []
+        while true {
+            guard let branch = branch() else { return nil }
+            result.append(branch)
+            guard peek == "|" else { break }
+            index += 1
+        }
+        return result.count == 1 ? result[0] : .alternation(result)
+    }
+
+    /// `*piece`, a piece being an atom and an optional quantifier.
+    mutating func branch() -> _IRegexpNode? {
+        var pieces: [_IRegexpNode] = []
+        while let scalar = peek, scalar != "|", scalar != ")" {
+            guard let atom = atom(), let piece = quantified(atom) else { return nil }
+            pieces.append(piece)
+        }
+        return pieces.count == 1 ? pieces[0] : .sequence(pieces)
+    }
+
+    mutating func quantified(_ atom: _IRegexpNode) -> _IRegexpNode? {
+        switch peek {
+        case "*":
+            index += 1
+            return .repetition(atom, minimum: 0, maximum: nil)
+        case "+":
+            index += 1
+            return .repetition(atom, minimum: 1, maximum: nil)
+        case "?":
+            index += 1
+            return .repetition(atom, minimum: 0, maximum: 1)
+        case "{":
+            index += 1
+            guard let low = number() else { return nil }
+            var high: Int? = low
+            if peek == "," {
+                index += 1
+                high = nil
+                if peek != "}" {
+                    guard let bound = number(), bound >= low else { return nil }
+                    high = bound
+                }
+            }
+            guard peek == "}" else { return nil }
+            index += 1
+            // Beyond the program's size anyway; refusing here also keeps
+            // the loops that expand the count short.
+            guard low <= _IRegexp.maximumProgramSize, (high ?? low) <= _IRegexp.maximumProgramSize else { return nil }
+            return .repetition(atom, minimum: low, maximum: high)
+        default:
+            return atom
+        }
+    }
+
+    /// Up to nine digits, as before: a count needs no more.
+    mutating func number() -> Int? {
+        var value = 0
+        var digits = 0
+        while let scalar = peek, ("0"..."9").contains(scalar) {
+            value = value * 10 + Int(scalar.value - 0x30)
+            digits += 1
+            index += 1
+        }
+        guard digits > 0, digits <= 9 else { return nil }
+        return value
+    }
+
+    mutating func atom() -> _IRegexpNode? {
+        guard let scalar = peek else { return nil }
+        switch scalar {
+        case "(":
+            guard depth < _IRegexp.maximumGroupDepth else { return nil }
+            index += 1
+            depth += 1
+            defer { depth -= 1 }
+            guard let inner = branches(), peek == ")" else { return nil }
+            index += 1
+            return inner
+        case ".":
+            index += 1
+            return .set(.dot)
+        case "[":
+            return characterClassExpression().map { .set($0) }
+        case "\\":
+            return escape().map { .set($0) }
+        case "*", "+", "?", "{", "}", ")", "]", "|":
+            return nil
+        case "^":
+            index += 1
+            return .start
+        case "$":
+            index += 1
+            return .end
+        default:
+            index += 1
+            return .set(.scalar(scalar))
+        }
+    }
+
+    /// A single-character escape or a category escape, from its `\`.
+    mutating func escape() -> _ScalarSet? {
+        index += 1  // \
+        guard let scalar = peek else { return nil }
+        index += 1
+        switch scalar {
+        case "(", ")", "*", "+", "-", ".", "?", "[", "\\", "]", "^", "{", "|", "}":
+            return .scalar(scalar)
+        case "n": return .scalar("\n")
+        case "r": return .scalar("\r")
+        case "t": return .scalar("\t")
+        case "p", "P":
+            guard peek == "{" else { return nil }
+            index += 1
+            var name = ""
+            while let next = peek, next != "}" {
+                name.unicodeScalars.append(next)
+                index += 1
+            }
+            guard peek == "}", let categories = Self.categories[name] else { return nil }
+            index += 1
+            return _ScalarSet(categories: [(categories, scalar == "P")])
+        default:
+            return nil
+        }
+    }
+
+    /// `"[" [ "^" ] ( "-" / CCE1 ) *CCE1 [ "-" ] "]"`
+    mutating func characterClassExpression() -> _ScalarSet? {
+        index += 1  // [
+        var set = _ScalarSet()
+        if peek == "^" {
+            index += 1
+            set.negated = true
+        }
+        var first = true
+        while true {
+            guard let scalar = peek else { return nil }
+            if scalar == "]" {
+                guard !first else { return nil }
+                index += 1
+                return set
+            }
+            if scalar == "-" {
+                // Only first or last.
+                index += 1
+                guard first || peek == "]" else { return nil }
+                set.ranges.append(0x2D...0x2D)
+                first = false
+                continue
+            }
+            first = false
+            if scalar == "\\", index + 1 < scalars.count, scalars[index + 1] == "p" || scalars[index + 1] == "P" {
+                guard let property = escape() else { return nil }
+                set.categories += property.categories
+                continue
+            }
+            guard let low = classCharacter() else { return nil }
+            if peek == "-", index + 1 < scalars.count, scalars[index + 1] != "]" {
+                index += 1
+                guard let high = classCharacter(), low.value <= high.value else { return nil }
+                set.ranges.append(low.value...high.value)
+            } else {
+                set.ranges.append(low.value...low.value)
+            }
+        }
+    }
+
+    /// `CCchar`: any character but `-`, `[`, `\` and `]`, or a
+    /// single-character escape.
+    mutating func classCharacter() -> Unicode.Scalar? {
+        guard let scalar = peek else { return nil }
+        switch scalar {
+        case "-", "[", "]":
+            return nil
+        case "\\":
+            let start = index
+            guard let set = escape(), index - start == 2, set.categories.isEmpty else { return nil }
+            return Unicode.Scalar(set.ranges[0].lowerBound)
+        default:
+            index += 1
+            return scalar
+        }
+    }
+
+    /// The general categories I-Regexp allows in `\p{…}`, by name.
+    static let categories: [String: Set<Unicode.GeneralCategory>] = {
+        let table: [(String, Unicode.GeneralCategory)] = [
+            ("Lu", .uppercaseLetter), ("Ll", .lowercaseLetter), ("Lt", .titlecaseLetter), ("Lm", .modifierLetter),
+            ("Lo", .otherLetter), ("Mn", .nonspacingMark), ("Mc", .spacingMark), ("Me", .enclosingMark),
+            ("Nd", .decimalNumber), ("Nl", .letterNumber), ("No", .otherNumber), ("Pc", .connectorPunctuation),
+            ("Pd", .dashPunctuation), ("Ps", .openPunctuation), ("Pe", .closePunctuation),
+            ("Pi", .initialPunctuation), ("Pf", .finalPunctuation), ("Po", .otherPunctuation),
+            ("Sm", .mathSymbol), ("Sc", .currencySymbol), ("Sk", .modifierSymbol), ("So", .otherSymbol),
+            ("Zs", .spaceSeparator), ("Zl", .lineSeparator), ("Zp", .paragraphSeparator), ("Cc", .control),
+            ("Cf", .format), ("Co", .privateUse), ("Cn", .unassigned),
+        ]
+        var result: [String: Set<Unicode.GeneralCategory>] = [:]
+        for (name, category) in table {
+            result[name] = [category]
+            result[String(name.prefix(1)), default: []].insert(category)
+        }
+        // `C` covers the surrogates too, which no scalar is.
+        result["C"]!.insert(.surrogate)
+        return result
+    }()
 }

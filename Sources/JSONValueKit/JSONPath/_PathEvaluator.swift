@@ -8,7 +8,7 @@ import Foundation
 struct _PathEvaluator {
     let root: JSONValue
 
-    /// Compiled regular expressions, by translated pattern, for one run.
+    /// Compiled patterns read from the document, by their text, for one run.
     private let regexCache = _RegexCache()
 
     init(root: JSONValue) {
@@ -258,18 +258,18 @@ struct _PathEvaluator {
         case .match, .search:
             guard case .value(let subject) = call.arguments[0], case .string(let string)? = value(subject, on: current)
             else { return false }
-            let pattern: String?
+            let regexp: _IRegexp?
             switch call.arguments[1] {
-            case .pattern(let translated):
-                pattern = translated
+            case .pattern(let compiled):
+                regexp = compiled
             case .value(let expression):
                 guard case .string(let text)? = value(expression, on: current) else { return false }
-                pattern = _IRegexp.translate(text)
+                regexp = regexCache.regexp(text)
             default:
-                pattern = nil
+                regexp = nil
             }
-            guard let pattern else { return false }
-            return regexCache.matches(string, pattern: pattern, whole: call.function == .match)
+            guard let regexp else { return false }
+            return regexp.matches(string, whole: call.function == .match)
         default:
             return false
         }
@@ -336,53 +336,15 @@ extension JSONValue {
     }
 }
 
-/// Compiles each translated pattern once per query run.
+/// Compiles each pattern that a query reads from the document once per
+/// query run.
 final class _RegexCache {
-    private var compiled: [String: _CompiledPattern?] = [:]
+    private var compiled: [String: _IRegexp?] = [:]
 
-    func matches(_ string: String, pattern: String, whole: Bool) -> Bool {
-        let matcher: _CompiledPattern?
-        if let cached = compiled[pattern] {
-            matcher = cached
-        } else {
-            matcher = _CompiledPattern(pattern)
-            compiled[pattern] = matcher
-        }
-        return matcher?.matches(string, whole: whole) ?? false
-    }
-}
-
-/// A translated I-Regexp, compiled with the standard library's `Regex`
-/// (Unicode scalar semantics), or with `NSRegularExpression` on Apple
-/// platforms older than `Regex`; the translation is valid for both.
-struct _CompiledPattern {
-    private let matcher: (String, Bool) -> Bool
-
-    init?(_ pattern: String) {
-        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
-            guard let regex = try? Regex(pattern).matchingSemantics(.unicodeScalar) else { return nil }
-            matcher = { string, whole in
-                whole ? (try? regex.wholeMatch(in: string)) != nil : (try? regex.firstMatch(in: string)) != nil
-            }
-        } else {
-            guard let matcher = Self.foundationMatcher(pattern) else { return nil }
-            self.matcher = matcher
-        }
-    }
-
-    /// The same pattern with `NSRegularExpression` (ICU), which reads the
-    /// translation's syntax alike; `whole` anchors it at both ends.
-    static func foundationMatcher(_ pattern: String) -> ((String, Bool) -> Bool)? {
-        guard let anchored = try? NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z"),
-            let unanchored = try? NSRegularExpression(pattern: pattern)
-        else { return nil }
-        return { string, whole in
-            let range = NSRange(string.startIndex..., in: string)
-            return (whole ? anchored : unanchored).firstMatch(in: string, range: range) != nil
-        }
-    }
-
-    func matches(_ string: String, whole: Bool) -> Bool {
-        matcher(string, whole)
+    func regexp(_ pattern: String) -> _IRegexp? {
+        if let cached = compiled[pattern] { return cached }
+        let regexp = _IRegexp(pattern)
+        compiled[pattern] = regexp
+        return regexp
     }
 }

@@ -66,8 +66,8 @@ enum _FunctionArgument: Sendable, Hashable {
     case logical(_LogicalExpression)
     case nodes(_PathQuery)
     /// A regular expression known when the query was parsed, already
-    /// translated from I-Regexp; `nil` if the pattern is not valid I-Regexp.
-    case pattern(String?)
+    /// compiled; `nil` if the pattern is not valid I-Regexp.
+    case pattern(_IRegexp?)
 }
 
 /// The function extensions of RFC 9535 section 2.4.
