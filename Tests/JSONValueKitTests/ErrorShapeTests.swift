@@ -97,7 +97,9 @@ struct ErrorMessageTests {
     @Test("null where an array is expected names [Any], as JSONDecoder does")
     func nullArray() throws {
         struct Model: Decodable { var list: [Int] }
-        let ours = #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Model.self, from: ["list": nil]) }
+        let ours = #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(Model.self, from: ["list": nil])
+        }
         let theirs = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(Model.self, from: Data(#"{"list": null}"#.utf8))
         }
@@ -146,12 +148,16 @@ struct ErrorMessageTests {
     @Test("a broken literal is reported where it starts", arguments: ["{\"b\": tru\n}", "[nul1]", "[fals]", "[tx]"])
     func brokenLiteral(_ text: String) throws {
         let error = #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
-        let start = text.utf8.firstIndex { $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: "n") || $0 == UInt8(ascii: "f") }!
+        let start = text.utf8.firstIndex {
+            $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: "n") || $0 == UInt8(ascii: "f")
+        }!
         #expect(error?.location.offset == text.utf8.distance(from: text.utf8.startIndex, to: start))
         #expect(error?.kind == .invalidLiteral)
     }
 
-    @Test("a strict parse that meets a comment or a single quote points to allowsJSON5", arguments: ["{'a': 1}", "[1, // c\n2]"])
+    @Test(
+        "a strict parse that meets a comment or a single quote points to allowsJSON5",
+        arguments: ["{'a': 1}", "[1, // c\n2]"])
     func json5Hint(_ text: String) throws {
         let error = #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
         #expect(error?.description.contains("allowsJSON5") == true)

@@ -83,7 +83,12 @@ struct StackSafetyTests {
         }
     }
 
-    @Test("a larger depth limit is lowered to the ceiling, whose values parse and free safely", arguments: [JSONValue.ParsingOptions(maximumNestingDepth: 1_000_000), .init(maximumNestingDepth: 1_000_000, allowsJSON5: true)])
+    @Test(
+        "a larger depth limit is lowered to the ceiling, whose values parse and free safely",
+        arguments: [
+            JSONValue.ParsingOptions(maximumNestingDepth: 1_000_000),
+            .init(maximumNestingDepth: 1_000_000, allowsJSON5: true),
+        ])
     func depthCeiling(_ options: JSONValue.ParsingOptions) throws {
         let ceiling = JSONValue.ParsingOptions.nestingDepthCeiling
         #expect(options.maximumNestingDepth == ceiling)
@@ -99,7 +104,8 @@ struct StackSafetyTests {
         #expect(error?.kind == .nestingTooDeep(limit: ceiling))
         #expect(error?.location.offset == ceiling)
         for shape in Shape.allCases {
-            let text = String(decoding: try Self.nested(shape, depth: ceiling).jsonData(maximumNestingDepth: ceiling), as: UTF8.self)
+            let text = String(
+                decoding: try Self.nested(shape, depth: ceiling).jsonData(maximumNestingDepth: ceiling), as: UTF8.self)
             let depth = try onSmallStack { () -> Int in
                 let value = try JSONValue(parsing: text, options: options)
                 var depth = 0

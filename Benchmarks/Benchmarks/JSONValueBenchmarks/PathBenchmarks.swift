@@ -32,8 +32,10 @@ func pathBenchmarks() {
 
     // Patterns on which a backtracking engine takes exponential time, on
     // strings of n `a`s and a `!` (issue 20): the cost must grow linearly.
-    for (name, pattern) in [("nested-plus", "(a+)+b"), ("alternation", "(a|a)*b"), ("nested-star", "(a*)*b"),
-                            ("counted", "(.*a){20}")] {
+    for (name, pattern) in [
+        ("nested-plus", "(a+)+b"), ("alternation", "(a|a)*b"), ("nested-star", "(a*)*b"),
+        ("counted", "(.*a){20}"),
+    ] {
         for length in [1_000, 10_000] {
             let document: JSONValue = [.string(String(repeating: "a", count: length) + "!")]
             let query = try! JSONPath(parsing: "$[?match(@, '\(pattern)')]")

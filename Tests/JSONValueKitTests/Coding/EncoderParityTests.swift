@@ -21,7 +21,8 @@ struct EncoderParityTests {
     func widths() {
         expectEncodingParity(
             Widths(
-                i8: .min, i16: .max, i32: -5, i64: .max, u: 7, u8: .max, u16: 1, u32: .max, u64: UInt64(Int.max), f: 0.1,
+                i8: .min, i16: .max, i32: -5, i64: .max, u: 7, u8: .max, u16: 1, u32: .max, u64: UInt64(Int.max),
+                f: 0.1,
                 d: -0.0)
         )
     }
@@ -55,7 +56,9 @@ struct EncoderParityTests {
             let u64 = UInt64.random(in: 0...UInt64.max, using: &generator) >> shift
             let digits = Int.random(in: 1...25, using: &generator)
             let text = String((0..<digits).map { _ in "0123456789".randomElement(using: &generator)! })
-            let decimal = Decimal(string: text)! / Decimal(sign: .plus, exponent: Int.random(in: 0...8, using: &generator), significand: 1)
+            let decimal =
+                Decimal(string: text)!
+                / Decimal(sign: .plus, exponent: Int.random(in: 0...8, using: &generator), significand: 1)
             let numbers = Numbers(u64: u64, u: UInt(u64), decimal: decimal)
             let tree: JSONValue
             do {

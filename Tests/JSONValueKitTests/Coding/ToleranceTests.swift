@@ -143,7 +143,8 @@ struct ToleranceTests {
         #expect(deviations.count == 1)
         #expect(deviation.result == expected)
         #expect(!deviation.isDiscarded)
-        #expect(deviation.description == #"At v: \#(number) was converted to String "\#(expected)" (convertScalarTypes)."#)
+        #expect(
+            deviation.description == #"At v: \#(number) was converted to String "\#(expected)" (convertScalarTypes)."#)
     }
 
     @Test(
@@ -157,7 +158,9 @@ struct ToleranceTests {
         let text = try Self.decoder(.convertScalarTypes).decode(Text.self, from: ["v": number], deviations: &deviations)
         #expect(text.v == expected)
         #expect(deviations.first?.result == expected)
-        #expect(deviations.first?.description.hasSuffix(#"converted to String "\#(expected)" (convertScalarTypes)."#) == true)
+        #expect(
+            deviations.first?.description.hasSuffix(#"converted to String "\#(expected)" (convertScalarTypes)."#)
+                == true)
     }
 
     @Test("convertScalarTypes from Data keeps -0 an integer for the other properties")
@@ -207,7 +210,9 @@ struct ToleranceTests {
         // Read from the text, not through a Double: exact beyond 2^53.
         #expect(try decoder.decode(UInt64.self, from: .string("18446744073709551615")) == .max)
         #expect(try decoder.decode(UInt64.self, from: .string("9007199254740993")) == 9_007_199_254_740_993)
-        #expect(try decoder.decode(Decimal.self, from: .string("123456789.123456789")) == Decimal(string: "123456789.123456789"))
+        #expect(
+            try decoder.decode(Decimal.self, from: .string("123456789.123456789"))
+                == Decimal(string: "123456789.123456789"))
         #expect(try decoder.decode(UInt.self, from: .string("0")) == 0)
         #expect(throws: DecodingError.self) { try decoder.decode(UInt.self, from: .string("-1")) }
         #expect(try decoder.decode(Float.self, from: .string("0.5")) == 0.5)

@@ -53,7 +53,8 @@ struct JSONPathTests {
             try JSONPath(parsing: text)
         } throws: { error in
             guard let error = error as? JSONPathError else { return false }
-            return error.location.offset == offset && error.location.column == offset + 1 && error.kind == kind && error.expression == text
+            return error.location.offset == offset && error.location.column == offset + 1 && error.kind == kind
+                && error.expression == text
         }
     }
 
