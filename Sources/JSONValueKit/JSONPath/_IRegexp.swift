@@ -38,8 +38,12 @@ struct _IRegexp: Sendable {
     static let maximumGroupDepth = 32
 
     enum Instruction: Sendable {
+        /// Consumes one scalar if it is this one.
+        case scalar(UInt32)
+        /// Consumes one scalar but `\n` and `\r` (`.`).
+        case anyButLineBreaks
         /// Consumes one scalar if it is in `sets[index]`.
-        case scalar(Int)
+        case set(Int)
         /// Goes on at both targets.
         case split(Int, Int)
         case jump(Int)
@@ -72,89 +76,129 @@ struct _IRegexp: Sendable {
     ///
     /// - Complexity: O(*n* × *m*) for *n* scalars and *m* instructions.
     func matches(_ string: String, whole: Bool) -> Bool {
-        var simulation = Simulation(program: program)
-        let scalars = string.unicodeScalars
-        let count = scalars.count
-        var position = 0
-        var index = scalars.startIndex
-        simulation.add(0, at: 0, count: count, to: .current)
-        while true {
-            if !whole {
-                simulation.add(0, at: position, count: count, to: .current)
-                if simulation.currentHasMatch { return true }
-            } else if position == count {
-                return simulation.currentHasMatch
+        program.withUnsafeBufferPointer { program in
+            sets.withUnsafeBufferPointer { sets in
+                var machine = Machine(program: program, sets: sets, count: string.unicodeScalars.count)
+                defer { machine.deallocate() }
+                return machine.run(string.unicodeScalars, whole: whole)
             }
-            if position == count || (whole && simulation.currentIsEmpty) { return false }
-            let scalar = scalars[index]
-            simulation.step(to: position + 1, count: count) { sets[$0].contains(scalar) }
-            position += 1
-            index = scalars.index(after: index)
         }
     }
 
-    /// The sets of threads at the current and the next position, as lists
-    /// of instruction indices that consume a scalar or match, with marks
-    /// that keep each instruction in a list once.
-    private struct Simulation {
-        enum List { case current, next }
-
-        let program: [Instruction]
-        var current: [Int] = []
-        var next: [Int] = []
+    /// The simulation: the threads at the current and the next position,
+    /// as lists of instruction indices that consume a scalar or match, with
+    /// marks that keep each instruction in a list once. Every buffer has
+    /// room for the program's size, the most a list can hold; the pending
+    /// stack for twice that, as each instruction pushes at most two.
+    private struct Machine {
+        let program: UnsafeBufferPointer<Instruction>
+        let sets: UnsafeBufferPointer<_ScalarSet>
+        /// The number of scalars in the string.
+        let count: Int
+        var current: UnsafeMutableBufferPointer<Int32>
+        var currentCount = 0
+        var next: UnsafeMutableBufferPointer<Int32>
+        var nextCount = 0
         /// For each instruction, the generation of the list it was last added to.
-        var marks: [Int]
-        var currentGeneration = 1
-        var nextGeneration = 2
-        var stack: [Int] = []
+        let marks: UnsafeMutableBufferPointer<Int>
+        var generation = 1
+        let stack: UnsafeMutableBufferPointer<Int32>
+        /// Whether a thread reached `match` in the list being built.
+        var matched = false
 
-        init(program: [Instruction]) {
+        init(program: UnsafeBufferPointer<Instruction>, sets: UnsafeBufferPointer<_ScalarSet>, count: Int) {
             self.program = program
-            marks = Array(repeating: 0, count: program.count)
+            self.sets = sets
+            self.count = count
+            current = .allocate(capacity: program.count)
+            next = .allocate(capacity: program.count)
+            marks = .allocate(capacity: program.count)
+            marks.initialize(repeating: 0)
+            stack = .allocate(capacity: 2 * program.count + 1)
         }
 
-        var currentIsEmpty: Bool { current.isEmpty }
+        func deallocate() {
+            current.deallocate()
+            next.deallocate()
+            marks.deallocate()
+            stack.deallocate()
+        }
 
-        var currentHasMatch: Bool {
-            current.contains { if case .match = program[$0] { return true } else { return false } }
+        mutating func run(_ scalars: String.UnicodeScalarView, whole: Bool) -> Bool {
+            var position = 0
+            add(0, at: 0, toNext: false)
+            for scalar in scalars {
+                if !whole {
+                    add(0, at: position, toNext: false)
+                    if matched { return true }
+                } else if currentCount == 0 {
+                    return false
+                }
+                // Step: the threads that accept the scalar go on at the next position.
+                generation += 1
+                matched = false
+                position += 1
+                for slot in 0..<currentCount {
+                    let pc = Int(current[slot])
+                    let accepts: Bool
+                    switch program[pc] {
+                    case .scalar(let value): accepts = scalar.value == value
+                    case .anyButLineBreaks: accepts = scalar.value != 0x0A && scalar.value != 0x0D
+                    case .set(let index): accepts = sets[index].contains(scalar)
+                    default: accepts = false
+                    }
+                    if accepts { add(pc + 1, at: position, toNext: true) }
+                }
+                swap(&current, &next)
+                currentCount = nextCount
+                nextCount = 0
+            }
+            if !whole { add(0, at: position, toNext: false) }
+            return matched
         }
 
         /// Adds the instructions reachable from `start` without consuming a
-        /// scalar, at `position` of a string of `count` scalars.
-        mutating func add(_ start: Int, at position: Int, count: Int, to list: List) {
-            let generation = list == .current ? currentGeneration : nextGeneration
-            stack.append(start)
-            while let pc = stack.popLast() {
+        /// scalar, at `position`, to the list of the current generation.
+        @inline(__always)
+        mutating func add(_ start: Int, at position: Int, toNext: Bool) {
+            var depth = 0
+            stack[0] = Int32(start)
+            depth = 1
+            while depth > 0 {
+                depth -= 1
+                let pc = Int(stack[depth])
                 guard marks[pc] != generation else { continue }
                 marks[pc] = generation
                 switch program[pc] {
                 case .jump(let target):
-                    stack.append(target)
+                    stack[depth] = Int32(target)
+                    depth += 1
                 case .split(let first, let second):
-                    stack.append(second)
-                    stack.append(first)
+                    stack[depth] = Int32(second)
+                    stack[depth + 1] = Int32(first)
+                    depth += 2
                 case .assertStart:
-                    if position == 0 { stack.append(pc + 1) }
+                    if position == 0 {
+                        stack[depth] = Int32(pc + 1)
+                        depth += 1
+                    }
                 case .assertEnd:
-                    if position == count { stack.append(pc + 1) }
-                case .scalar, .match:
-                    if list == .current { current.append(pc) } else { next.append(pc) }
+                    if position == count {
+                        stack[depth] = Int32(pc + 1)
+                        depth += 1
+                    }
+                case .match:
+                    matched = true
+                case .scalar, .anyButLineBreaks, .set:
+                    if toNext {
+                        next[nextCount] = Int32(pc)
+                        nextCount += 1
+                    } else {
+                        current[currentCount] = Int32(pc)
+                        currentCount += 1
+                    }
                 }
             }
-        }
-
-        /// Moves every thread whose scalar `accepts` to the next position,
-        /// which becomes the current one.
-        mutating func step(to position: Int, count: Int, _ accepts: (Int) -> Bool) {
-            for pc in current {
-                if case .scalar(let set) = program[pc], accepts(set) {
-                    add(pc + 1, at: position, count: count, to: .next)
-                }
-            }
-            swap(&current, &next)
-            next.removeAll(keepingCapacity: true)
-            currentGeneration = nextGeneration
-            nextGeneration += 1
         }
     }
 
@@ -174,8 +218,14 @@ struct _IRegexp: Sendable {
         mutating func emit(_ node: _IRegexpNode) throws(TooLarge) {
             switch node {
             case .set(let set):
-                sets.append(set)
-                try append(.scalar(sets.count - 1))
+                if set.isDot {
+                    try append(.anyButLineBreaks)
+                } else if let scalar = set.singleScalar {
+                    try append(.scalar(scalar))
+                } else {
+                    sets.append(set)
+                    try append(.set(sets.count - 1))
+                }
             case .start:
                 try append(.assertStart)
             case .end:
@@ -247,6 +297,14 @@ struct _ScalarSet: Sendable {
 
     /// `.`: any scalar but `\n` and `\r`.
     static let dot = _ScalarSet(ranges: [0x0A...0x0A, 0x0D...0x0D], negated: true)
+
+    var isDot: Bool { negated && categories.isEmpty && ranges == Self.dot.ranges }
+
+    /// The one scalar the set accepts, if it is a single literal.
+    var singleScalar: UInt32? {
+        guard !negated, categories.isEmpty, ranges.count == 1, ranges[0].count == 1 else { return nil }
+        return ranges[0].lowerBound
+    }
 
     func contains(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
