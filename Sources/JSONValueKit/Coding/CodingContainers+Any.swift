@@ -68,7 +68,7 @@ extension KeyedDecodingContainer {
         guard case .object(let members) = value else {
             throw mismatch([String: Any].self, "an object", value, key)
         }
-        return members.mapValues(\.anyValue)
+        return members.dictionary.mapValues(\.anyValue)
     }
 
     private func arrayElements(of value: JSONValue, forKey key: Key) throws -> [Any] {

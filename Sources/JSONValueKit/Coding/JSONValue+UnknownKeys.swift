@@ -54,7 +54,8 @@ extension JSONValue {
             // The container's keys are converted; so must the paths' names be.
             mappedNames = Set(mappedNames.map(decoder.convertedName))
         }
-        var members: [String: JSONValue] = [:]
+        var members = JSONObject()
+        // In the container's order: the document's, with JSONValueDecoder.
         for key in container.allKeys
         where Keys(stringValue: key.stringValue) == nil && !mappedNames.contains(key.stringValue) {
             members[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
@@ -77,7 +78,7 @@ extension JSONValue {
     /// - Throws: `EncodingError.invalidValue` if this value is neither an
     ///   object nor ``null``, or any error from encoding a member.
     public func encodeUnknownKeys<Keys: CodingKey>(to encoder: any Encoder, knownKeys: Keys.Type) throws {
-        let members: [String: JSONValue]
+        let members: JSONObject
         switch self {
         case .object(let value):
             members = value

@@ -105,8 +105,11 @@ enum _JSONValueProbe {
             case .bool:
                 return .bool(try container.decode(Bool.self))
             case .object:
-                guard hinted else { return .object(try container.decode([String: JSONValue].self)) }
-                return .object(try container.decode([String: _HintedMember].self).mapValues(\.value))
+                // A foreign decoder's `allKeys` come in no particular order
+                // (JSONDecoder's in hash order): sort the names, so that the
+                // value does not depend on the process's hash seed.
+                guard hinted else { return .object(JSONObject(try container.decode([String: JSONValue].self))) }
+                return .object(JSONObject(try container.decode([String: _HintedMember].self).mapValues(\.value)))
             case .array:
                 guard hinted else { return .array(try container.decode([JSONValue].self)) }
                 return .array(try decodeArray(decoder, firstElement: firstElement))

@@ -1,11 +1,11 @@
 /// The keyed container of ``_ValueDecoder``, over an object's members.
 struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: _ValueDecoder
-    let members: [String: JSONValue]
+    let members: JSONObject
     /// Whether `Key` is a ``MappedCodingKey``, asked once per container.
     private let isMapped: Bool
 
-    init(decoder: _ValueDecoder, members: [String: JSONValue]) {
+    init(decoder: _ValueDecoder, members: JSONObject) {
         self.decoder = decoder
         self.members = members
         isMapped = decoder.options.mappedKeyTypes.value(for: Key.self) { Key.self is any MappedCodingKey.Type }

@@ -14,27 +14,29 @@ enum _Pending {
         case .value(let value): return value
         case .object(let object): return object.resolved()
         case .array(let array): return array.resolved()
-        case .encoder(let encoder): return encoder.storage?.resolved() ?? .object([:])
+        case .encoder(let encoder): return encoder.storage?.resolved() ?? .object(JSONObject())
         }
     }
 }
 
-/// An object being built. Finished members are kept as values, so that an
-/// object without pending members resolves without a copy.
+/// An object being built, its members in the order of their first `encode`
+/// calls. Finished members are kept as values, so that an object without
+/// pending members resolves without a copy; a pending member holds its place
+/// there with a placeholder until it is resolved.
 final class _PendingObject {
     // Accessed only from the encoding thread, never overlapping: the dynamic
     // exclusivity checks that class properties get cost 5% of an encode.
-    @exclusivity(unchecked) private var values = [String: JSONValue](minimumCapacity: 4)
+    @exclusivity(unchecked) private var values = JSONObject()
     @exclusivity(unchecked) private var pending: [String: _Pending] = [:]
 
     /// Sets a member; a later write to the same key replaces an earlier one.
     func set(_ key: String, _ member: _Pending) {
         if case .value(let value) = member {
-            values[key] = value
+            values.updateValue(value, forKey: key)
             if !pending.isEmpty { pending[key] = nil }
         } else {
             pending[key] = member
-            values[key] = nil
+            values.updateValue(.null, forKey: key)
         }
     }
 
@@ -44,7 +46,7 @@ final class _PendingObject {
     func nestedObject(_ key: String) -> _PendingObject {
         if case .object(let nested)? = pending[key] { return nested }
         let nested = _PendingObject()
-        if case .object(let members)? = values[key] { nested.values = members }
+        if pending[key] == nil, case .object(let members)? = values[key] { nested.values = members }
         set(key, .object(nested))
         return nested
     }
@@ -356,12 +358,16 @@ protocol _StringKeyedDictionaryEncodable {
 extension Dictionary: _StringKeyedDictionaryEncodable where Key == String, Value: Encodable {
     func _encode(with encoder: _ValueEncoder) throws -> _Pending {
         // Scalar values: one cast for the dictionary instead of one per member.
-        if Value.self == String.self { return .value(.object((self as! [String: String]).mapValues(JSONValue.string))) }
-        if Value.self == Int.self { return .value(.object((self as! [String: Int]).mapValues(JSONValue.int))) }
-        if Value.self == JSONValue.self { return .value(.object(self as! [String: JSONValue])) }
+        // A Swift dictionary has no order: its names are sorted, so that the
+        // output is the same in every process.
+        if Value.self == String.self {
+            return .value(.object(JSONObject((self as! [String: String]).mapValues(JSONValue.string))))
+        }
+        if Value.self == Int.self { return .value(.object(JSONObject((self as! [String: Int]).mapValues(JSONValue.int)))) }
+        if Value.self == JSONValue.self { return .value(.object(JSONObject(self as! [String: JSONValue]))) }
         let object = _PendingObject()
         object.reserveCapacity(count)
-        for (name, member) in self {
+        for (name, member) in sorted(by: { JSONObject.scalarOrder($0.key, $1.key) }) {
             object.set(name, try encoder.wrap(member, key: _AnyCodingKey(name)))
         }
         return object.isFinished ? .value(object.resolved()) : .object(object)

@@ -55,14 +55,15 @@ extension JSONPatch {
     }
 
     private static func diffObjects(
-        _ old: [String: JSONValue],
-        _ new: [String: JSONValue],
+        _ old: JSONObject,
+        _ new: JSONObject,
         at path: JSONPointer,
         into operations: inout [Operation]
     ) {
         let byBytes: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        // Removals first: a member whose name Swift equates with a new one's
-        // but whose scalars differ must go before the other can be added.
+        // Removals first, then changes and additions, each in the order of
+        // the names' bytes, as before objects kept their order: order alone
+        // is not a change.
         for name in old.keys.sorted(by: byBytes) where JSONValue._existingKey(name, in: new) == nil {
             operations.append(.remove(path: path.appending(name)))
         }

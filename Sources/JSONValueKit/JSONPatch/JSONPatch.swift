@@ -165,7 +165,7 @@ extension JSONPatch.Operation {
 
     /// The operation as a JSON object.
     var jsonValue: JSONValue {
-        var members: [String: JSONValue] = ["op": .string(name), "path": .string(path.description)]
+        var members: JSONObject = ["op": .string(name), "path": .string(path.description)]
         switch self {
         case .add(_, let value), .replace(_, let value), .test(_, let value):
             members["value"] = value

@@ -38,10 +38,6 @@ public struct JSONPointerError: Error, Hashable, Sendable, CustomStringConvertib
         /// The value the token would look inside is neither an object nor an
         /// array.
         case notAContainer
-        /// Writing would add a member beside one whose name is canonically
-        /// equivalent but spelled with other Unicode scalars (`e\u{301}`
-        /// beside `é`): a `[String: JSONValue]` cannot hold both.
-        case equivalentMemberExists
     }
 
     /// What went wrong.
@@ -117,9 +113,6 @@ public struct JSONPointerError: Error, Hashable, Sendable, CustomStringConvertib
             return "Not an array index: \(token) of JSON Pointer \(quoted)."
         case .notAContainer:
             return "Not an array or object at \(token) of JSON Pointer \(quoted)."
-        case .equivalentMemberExists:
-            return
-                "A member with a canonically equivalent name already exists at \(token) of JSON Pointer \(quoted)."
         }
     }
 }

@@ -143,7 +143,7 @@ extension JSONValue {
                 let key: String
                 switch memberWrite {
                 case .addOrReplace:
-                    key = try JSONValue._keyForWriting(token, in: members, tokenIndex: index, of: pointer)
+                    key = token
                 case .replace:
                     guard let existing = JSONValue._existingKey(token, in: members) else {
                         throw JSONPointerError(.memberNotFound, pointer: pointer, tokenIndex: index)
@@ -245,31 +245,10 @@ extension JSONValue {
         }
     }
 
-    /// The key of `members` with exactly the scalars of `token`, if any.
-    ///
-    /// Swift's dictionary lookup equates canonically equivalent strings, so a
-    /// hit is checked scalar for scalar, as RFC 6901 requires.
-    static func _existingKey(_ token: String, in members: [String: JSONValue]) -> String? {
-        guard let index = members.index(forKey: token) else { return nil }
-        let key = members[index].key
-        return JSONPointer.sameScalars(key, token) ? key : nil
-    }
-
-    /// The key to store a member named `token` under: `token` itself, unless
-    /// the object has a member whose name is canonically equivalent but
-    /// spelled with other scalars, which a Swift dictionary cannot hold
-    /// beside it.
-    static func _keyForWriting(
-        _ token: String,
-        in members: [String: JSONValue],
-        tokenIndex: Int,
-        of pointer: JSONPointer
-    ) throws(JSONPointerError) -> String {
-        guard let index = members.index(forKey: token) else { return token }
-        guard JSONPointer.sameScalars(members[index].key, token) else {
-            throw JSONPointerError(.equivalentMemberExists, pointer: pointer, tokenIndex: tokenIndex)
-        }
-        return token
+    /// `token`, if the object has a member by that name (compared by
+    /// Unicode scalars).
+    static func _existingKey(_ token: String, in members: JSONObject) -> String? {
+        members.index(forKey: token) == nil ? nil : token
     }
 
     /// The index of an existing element that `token` names.
@@ -325,7 +304,7 @@ extension JSONValue {
                 self = .null
                 defer { self = .object(members) }
                 let index = members.index(forKey: key)!
-                try members.values[index]._modify(pointer, from: start + 1, to: end, body)
+                try members.storedValues[index]._modify(pointer, from: start + 1, to: end, body)
             case .array(var elements):
                 let index = try JSONValue._arrayIndex(token, count: elements.count, tokenIndex: start, of: pointer)
                 self = .null

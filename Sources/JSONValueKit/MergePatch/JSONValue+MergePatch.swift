@@ -46,29 +46,26 @@ extension JSONValue {
             self = patch
             return
         }
-        var members: [String: JSONValue]
+        var members: JSONObject
         if case .object(let existing) = self {
             members = existing
         } else {
             members = [:]
         }
-        // Keep `members` uniquely referenced while it changes.
+        // Keep `members` uniquely referenced while it changes. Existing
+        // members keep their places; new ones go last, in the patch's order.
         self = .null
         for (name, change) in changes {
-            // A member spelled with other scalars than `name` is another
-            // member; it cannot stay beside `name` in a Swift dictionary, so
-            // it goes, as if the patch had named it.
-            if let index = members.index(forKey: name), !JSONPointer.sameScalars(members[index].key, name) {
-                members.remove(at: index)
-            }
             if change.isNull {
                 members.removeValue(forKey: name)
             } else if case .object = change {
-                var member = members.removeValue(forKey: name) ?? .null
+                let index = members.index(forKey: name)
+                var member = index.map { members.storedValues[$0] } ?? .null
+                if let index { members.storedValues[index] = .null }
                 // Recursion follows the patch's depth; every 32 levels it
                 // moves to a new stack.
                 try! _StackExtension.run(depth: depth + 1) { member.applyMergePatch(change, depth: depth + 1) }
-                members[name] = member
+                if let index { members.storedValues[index] = member } else { members.append(name, member) }
             } else {
                 members[name] = change
             }
@@ -112,7 +109,7 @@ extension JSONValue {
             try checkExpressible(new, path: path)
             return new
         }
-        var patch: [String: JSONValue] = [:]
+        var patch = JSONObject()
         for name in oldMembers.keys where _existingKey(name, in: newMembers) == nil {
             patch[name] = .null
         }

@@ -95,11 +95,11 @@ struct _ExactNumbers {
             }
             return result.map { .array($0) }
         case .object(let members):
-            var result: [String: JSONValue]?
-            for (key, member) in members {
-                if let new = replacingBoxes(in: member) {
+            var result: JSONObject?
+            for index in members.indices {
+                if let new = replacingBoxes(in: members[index].value) {
                     if result == nil { result = members }
-                    result![key] = new
+                    result!.storedValues[index] = new
                 }
             }
             return result.map { .object($0) }

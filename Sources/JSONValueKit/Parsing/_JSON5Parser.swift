@@ -107,7 +107,7 @@ struct _JSON5Parser {
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         position += 1  // {
-        var members: [String: JSONValue] = [:]
+        var members = JSONObject()
         while true {
             try skipWhitespace()
             guard let byte = peek else { throw endOfInput() }
@@ -125,7 +125,8 @@ struct _JSON5Parser {
             guard peek == UInt8(ascii: ":") else { throw peek == nil ? endOfInput() : unexpected() }
             position += 1
             try skipWhitespace()
-            // A repeated key keeps its last value, as in the strict parser.
+            // A repeated name keeps its last value at its first position, as
+            // in the strict parser.
             members[key] = try parseValue()
             try skipWhitespace()
             switch peek {

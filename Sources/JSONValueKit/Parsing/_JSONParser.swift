@@ -326,13 +326,17 @@ struct _JSONParser: ~Copyable {
     /// Moves the members from `start` to the top of `memberStack` into a
     /// dictionary.
     @inline(__always)
-    private mutating func makeObject(from start: Int) -> [String: JSONValue] {
-        var members = [String: JSONValue](minimumCapacity: memberStack.count &- start)
+    private mutating func makeObject(from start: Int) -> JSONObject {
+        var keys: [String] = []
+        var values: [JSONValue] = []
+        keys.reserveCapacity(memberStack.count &- start)
+        values.reserveCapacity(memberStack.count &- start)
         memberStack.popEach(from: start) { member in
-            // A repeated key keeps its last value.
-            members[member.0] = member.1
+            keys.append(member.0)
+            values.append(member.1)
         }
-        return members
+        // A repeated name keeps its last value, at its first position.
+        return JSONObject(keys: keys, values: values)
     }
 
     /// Reads what follows an element or member: `true` after the closing

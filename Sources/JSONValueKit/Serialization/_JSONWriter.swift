@@ -93,7 +93,7 @@ struct _JSONWriter: ~Copyable {
         output.append(UInt8(ascii: "]"))
     }
 
-    private mutating func writeObject(_ members: [String: JSONValue], depth: Int) throws(Failure) {
+    private mutating func writeObject(_ members: JSONObject, depth: Int) throws(Failure) {
         guard depth < depthLimit else { throw Failure(reason: .nestingTooDeep(depthLimit)) }
         output.append(UInt8(ascii: "{"))
         if members.isEmpty {
@@ -107,8 +107,8 @@ struct _JSONWriter: ~Copyable {
                 try writeMember(key, value, depth: depth, first: &first)
             }
         } else {
-            for (key, value) in members {
-                try writeMember(key, value, depth: depth, first: &first)
+            for index in members.indices {
+                try writeMember(members.storedKeys[index], members.storedValues[index], depth: depth, first: &first)
             }
         }
         if pretty { writeNewline(indent: depth) }
@@ -255,30 +255,27 @@ struct _JSONWriter: ~Copyable {
     /// An array or object being written.
     private struct Frame {
         let elements: [JSONValue]
-        private let members: [String: JSONValue]
+        private let members: JSONObject
         /// The members' indices in key order, with `sortedKeys`.
         private let order: [_KeyOrderEntry]?
-        private var memberIndex: Dictionary<String, JSONValue>.Index
         let isObject: Bool
         /// How many elements or members have been handed out.
         var written = 0
 
         init(_ elements: [JSONValue]) {
             self.elements = elements
-            members = [:]
+            members = JSONObject()
             order = nil
-            memberIndex = members.startIndex
             isObject = false
         }
 
-        init(_ members: [String: JSONValue], sorted: Bool) {
+        init(_ members: JSONObject, sorted: Bool) {
             elements = []
             self.members = members
             order =
                 sorted && members.count > 1
                 ? _keyOrder(members)
                 : nil
-            memberIndex = members.startIndex
             isObject = true
         }
 
@@ -290,20 +287,16 @@ struct _JSONWriter: ~Copyable {
                 written &+= 1
                 return members[order[written &- 1].index]
             }
-            guard memberIndex != members.endIndex else { return nil }
-            let member = members[memberIndex]
-            members.formIndex(after: &memberIndex)
+            guard written < members.count else { return nil }
             written &+= 1
-            return member
+            return members[written &- 1]
         }
 
         /// The path component of the last value handed out.
         var lastComponent: _PathComponent {
             if !isObject { return .index(written &- 1) }
             if let order { return .key(members[order[written &- 1].index].key) }
-            var index = members.startIndex
-            for _ in 1..<written { members.formIndex(after: &index) }
-            return .key(members[index].key)
+            return .key(members[written &- 1].key)
         }
     }
 
@@ -468,27 +461,25 @@ struct _JSONWriter: ~Copyable {
 /// runs); comparing whole keys, each comparison reached each key's bytes
 /// again (`utf8.lexicographicallyPrecedes` a byte at a time through the view,
 /// or `memcmp`, whose call cost more than the comparison).
-func _keyOrder(_ members: [String: JSONValue]) -> [_KeyOrderEntry] {
+func _keyOrder(_ members: JSONObject) -> [_KeyOrderEntry] {
     var entries: [_KeyOrderEntry] = []
     entries.reserveCapacity(members.count)
-    // Through `keys`, so that reading a key does not copy (retain) its value.
-    var index = members.startIndex
-    for key in members.keys {
-        let (high, low) = _prefix(of: key)
+    let keys = members.storedKeys
+    for index in keys.indices {
+        let (high, low) = _prefix(of: keys[index])
         entries.append((high, low, index))
-        members.formIndex(after: &index)
     }
     entries.sort { a, b in
         if a.high != b.high { return a.high < b.high }
         if a.low != b.low { return a.low < b.low }
-        return members.keys[a.index].utf8.lexicographicallyPrecedes(members.keys[b.index].utf8)
+        return keys[a.index].utf8.lexicographicallyPrecedes(keys[b.index].utf8)
     }
     return entries
 }
 
 /// A member's place in ``_keyOrder(_:)``: its index, after the first 16 bytes
 /// of its key that it is sorted on.
-typealias _KeyOrderEntry = (high: UInt64, low: UInt64, index: Dictionary<String, JSONValue>.Index)
+typealias _KeyOrderEntry = (high: UInt64, low: UInt64, index: Int)
 
 /// The first 16 bytes of `key`'s UTF-8, zero-padded, as two big-endian
 /// integers: they order as the bytes do, and equal prefixes are compared in

@@ -26,7 +26,7 @@ struct KeyCacheTests {
         }
         let parsed = try JSONValue(parsing: "[" + objects.joined(separator: ", ") + "]")
         let expected = JSONValue.object(
-            Dictionary(uniqueKeysWithValues: Self.slotMates.enumerated().map { ($1, .int($0)) }))
+            JSONObject(uniqueKeysWithValues: Self.slotMates.enumerated().map { ($1, JSONValue.int($0)) }))
         #expect(parsed == .array(Array(repeating: expected, count: 20)))
     }
 
@@ -67,7 +67,7 @@ struct KeyCacheTests {
             Self.slotMates + (0..<40).map { "member_\($0)_" + String(repeating: "ü", count: $0 % 9) + "_name" }
         for _ in 0..<25 {
             let records: [JSONValue] = (0..<Int.random(in: 1...30, using: &generator)).map { _ in
-                var record: [String: JSONValue] = [:]
+                var record: JSONObject = [:]
                 for _ in 0..<Int.random(in: 0...12, using: &generator) {
                     let name = names.randomElement(using: &generator)!
                     record[name] = .int(Int.random(in: -1000...1000, using: &generator))

@@ -96,7 +96,7 @@ struct WriterTests {
         let stems = ["", "a", "profile_background_", "profile_background_image", "\u{0}", "é", "e\u{301}", "😀", "Z"]
         var generator = SeededGenerator(seed: 16)
         for _ in 0..<300 {
-            var object: [String: JSONValue] = [:]
+            var object: JSONObject = [:]
             for _ in 0..<Int.random(in: 0...12, using: &generator) {
                 let key = stems.randomElement(using: &generator)! + stems.randomElement(using: &generator)!
                 object[key] = .int(object.count)

@@ -98,7 +98,7 @@ struct RandomJSON {
         if bool() {
             return .array((0..<int(in: 0...6)).map { _ in value(depth: depth + 1) })
         }
-        var members: [String: JSONValue] = [:]
+        var members: JSONObject = [:]
         for _ in 0..<int(in: 0...6) {
             members[string()] = value(depth: depth + 1)
         }

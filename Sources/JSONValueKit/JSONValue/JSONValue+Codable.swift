@@ -70,7 +70,7 @@ extension JSONValue: Codable {
         case .double(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
+        case .object(let value): try container.encode(value.dictionary)
         }
     }
 }

@@ -128,7 +128,7 @@ extension JSONValue {
         // A work list instead of recursion, so that deep objects are safe on
         // small stacks: each frame is an object being merged, and is stored
         // in its parent when its last incoming member is done.
-        var frames = [_MergeFrame(result: members, incoming: Array(incoming), key: nil)]
+        var frames = [_MergeFrame(result: members, incoming: incoming, key: nil)]
         while true {
             let top = frames.count - 1
             guard frames[top].next < frames[top].incoming.count else {
@@ -144,7 +144,7 @@ extension JSONValue {
                 continue
             }
             if case .object(let current) = existing, case .object(let nested) = value {
-                frames.append(_MergeFrame(result: current, incoming: Array(nested), key: key))
+                frames.append(_MergeFrame(result: current, incoming: nested, key: key))
             } else {
                 frames[top].result[key] = try combine(existing, value)
             }
@@ -174,13 +174,13 @@ extension JSONValue {
 
 /// An object being merged by ``JSONValue/merging(_:uniquingKeysWith:)``.
 private struct _MergeFrame {
-    var result: [String: JSONValue]
-    var incoming: [(String, JSONValue)]
+    var result: JSONObject
+    var incoming: JSONObject
     var next = 0
     /// Its key in the parent object; `nil` for the outermost.
     var key: String?
 
-    init(result: [String: JSONValue], incoming: [(String, JSONValue)], key: String?) {
+    init(result: JSONObject, incoming: JSONObject, key: String?) {
         self.result = result
         self.incoming = incoming
         self.key = key

@@ -60,7 +60,7 @@ extension JSONValue {
     }
 
     /// The members, if this value is an ``object(_:)``.
-    public var objectValue: [String: JSONValue]? {
+    public var objectValue: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
     }

@@ -76,10 +76,18 @@ extension JSONValue {
         self = .array(elements)
     }
 
-    /// Creates an object value.
+    /// Creates an object value from a Swift dictionary, with its names
+    /// sorted, so that the value is the same in every process.
     ///
     /// - Parameter members: The members.
     public init(_ members: [String: JSONValue]) {
+        self = .object(JSONObject(members))
+    }
+
+    /// Creates an object value.
+    ///
+    /// - Parameter members: The members, in order.
+    public init(_ members: JSONObject) {
         self = .object(members)
     }
 }

@@ -72,12 +72,14 @@
 /// goes back.
 @dynamicMemberLookup
 public enum JSONValue: Sendable {
-    /// A JSON object: an unordered collection of members keyed by string.
+    /// A JSON object: its members, in order, with names compared by their
+    /// Unicode scalars (see ``JSONObject``).
     ///
-    /// Duplicate keys cannot be represented. Where a source has them, the last
-    /// one wins with ``init(parsing:options:)-(String,_)``; through
-    /// `JSONDecoder`, which reads the text itself, Foundation keeps the first.
-    case object([String: JSONValue])
+    /// A name appears once. Where text repeats one, the last value counts at
+    /// the first name's position with ``init(parsing:options:)-(String,_)``;
+    /// through `JSONDecoder`, which reads the text itself, Foundation keeps
+    /// the first value.
+    case object(JSONObject)
 
     /// A JSON array: an ordered list of values.
     case array([JSONValue])

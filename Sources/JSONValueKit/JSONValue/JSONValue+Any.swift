@@ -191,10 +191,8 @@ enum _AnyBridge {
             // containers that are complete.
             let child = ascend(&frames, with: &result) { frame in
                 guard let keys = frame.keys else { return .array(frame.results) }
-                var members: [String: JSONValue] = [:]
-                members.reserveCapacity(keys.count)
-                for (key, member) in zip(keys, frame.results) { members[key] = member }
-                return .object(members)
+                // The names are a dictionary's, sorted by `classify`.
+                return .object(JSONObject(keys: keys, values: frame.results))
             }
             guard let child else { return result }
             next = child
@@ -241,7 +239,9 @@ enum _AnyBridge {
         case let elements as [Any]:
             return .array(elements)
         case let members as [String: Any]:
-            return .object(members.map { ($0.key, $0.value) })
+            // A dictionary has no order: sort the names, so that the value
+            // is the same in every process.
+            return .object(members.map { ($0.key, $0.value) }.sorted { JSONObject.scalarOrder($0.0, $1.0) })
         case let members as [AnyHashable: Any]:
             var result: [(String, Any)] = []
             result.reserveCapacity(members.count)
@@ -251,7 +251,7 @@ enum _AnyBridge {
                 }
                 result.append((key, member))
             }
-            return .object(result)
+            return .object(result.sorted { JSONObject.scalarOrder($0.0, $1.0) })
         default:
             throw Failure(reason: .unsupportedType(_typeName(dynamicType, qualified: false)))
         }
@@ -288,7 +288,9 @@ enum _AnyBridge {
             }
             let child = ascend(&frames, with: &result) { frame in
                 guard let keys = frame.keys else { return frame.results }
-                return Dictionary(uniqueKeysWithValues: zip(keys, frame.results))
+                // Of two names Swift finds equal (`é`, `e\u{301}`), which a
+                // Swift dictionary cannot both hold, the last counts.
+                return Dictionary(zip(keys, frame.results), uniquingKeysWith: { _, last in last })
             }
             guard let child else { return result }
             next = child

@@ -112,8 +112,8 @@ extension Array: JSONValueConvertible where Element: JSONValueConvertible {
 }
 
 extension Dictionary: JSONValueConvertible where Key == String, Value: JSONValueConvertible {
-    /// The entries as a ``JSONValue/object(_:)``.
-    public var jsonValue: JSONValue { .object(mapValues(\.jsonValue)) }
+    /// The entries as a ``JSONValue/object(_:)``, with their names sorted.
+    public var jsonValue: JSONValue { .object(JSONObject(mapValues(\.jsonValue))) }
 }
 
 extension JSONValue {

@@ -10,7 +10,7 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
     ///
     /// - Parameter elements: The key-value pairs of the object.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(JSONObject(keys: elements.map(\.0), values: elements.map(\.1)))
     }
 }
 
