@@ -89,10 +89,8 @@ public struct JSONObject: Sendable {
     public init<S: Sequence>(uniqueKeysWithValues keysAndValues: S) where S.Element == (String, JSONValue) {
         self.init()
         for (key, value) in keysAndValues {
-            let (index, inserted) = insertionIndex(forKey: key)
+            let inserted = appendIfNew(key, value)
             precondition(inserted, "Duplicate name \"\(key)\" in JSONObject(uniqueKeysWithValues:)")
-            _ = index
-            append(key, value)
         }
     }
 
