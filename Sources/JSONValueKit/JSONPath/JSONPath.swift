@@ -32,9 +32,9 @@
 ///   10,000 instructions, such as `(a{1000}){1000}`, counts as invalid.
 /// - Integers in indices and slices must lie within ±(2⁵³ − 1); `-0` and
 ///   leading zeros are refused.
-/// - The members of an object are visited in the object's own order, which
-///   for a Swift dictionary is unspecified; RFC 9535 leaves that order to
-///   the implementation.
+/// - The members of an object are visited in the object's own order (see
+///   ``JSONObject``), so nodes come in document order; RFC 9535 leaves that
+///   order to the implementation.
 public struct JSONPath: Sendable {
     /// The query as it was written.
     public let description: String

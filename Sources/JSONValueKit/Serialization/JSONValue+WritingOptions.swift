@@ -6,7 +6,7 @@ extension JSONValue {
     ///
     /// ```swift
     /// let value: JSONValue = ["b": 1, "a": "x/y"]
-    /// try value.jsonString()                                    // {"b":1,"a":"x\/y"} (any key order)
+    /// try value.jsonString()                                    // {"b":1,"a":"x\/y"} (the members' order)
     /// try value.jsonString(options: [.sortedKeys, .withoutEscapingSlashes])  // {"a":"x/y","b":1}
     /// ```
     public struct WritingOptions: OptionSet, Hashable, Sendable {
@@ -37,7 +37,9 @@ extension JSONValue {
         public static let prettyPrinted = WritingOptions(rawValue: 1 << 0)
 
         /// Writes object members ordered by the UTF-8 bytes of their keys, so
-        /// that equal values always produce the same text.
+        /// that equal values always produce the same text whatever their
+        /// members' order. Without it, members are written in their order
+        /// (see ``JSONObject``).
         public static let sortedKeys = WritingOptions(rawValue: 1 << 1)
 
         /// Writes `/` as is instead of the default `\/`.

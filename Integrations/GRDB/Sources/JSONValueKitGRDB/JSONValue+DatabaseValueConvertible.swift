@@ -43,8 +43,8 @@ import JSONValueKit
 // dependencies, nor GRDB can declare it, so it is retroactive by design.
 // swift-format-ignore: AvoidRetroactiveConformances
 extension JSONValue: @retroactive DatabaseValueConvertible {
-    /// The value as JSON text, with object keys sorted so that equal values
-    /// store equal text.
+    /// The value as compact JSON text, with object members in their order,
+    /// so that reading gives back the same members in the same order.
     ///
     /// A non-finite double, which JSON cannot represent, is stored in
     /// JSON5's spelling (`{"x":Infinity}`), never as `null`: GRDB gives this
@@ -54,9 +54,10 @@ extension JSONValue: @retroactive DatabaseValueConvertible {
     /// To refuse such values before storing them, check
     /// ``JSONValueKit/JSONValue/jsonString(options:maximumNestingDepth:)``, which throws for them.
     public var databaseValue: DatabaseValue {
-        // `description` is compact JSON with sorted keys, and JSON5's
-        // spelling for non-finite numbers, so it never fails or loses a value.
-        description.databaseValue
+        // Compact JSON in the members' order; with a non-finite number,
+        // which only JSON5 can spell, `description` (sorted keys, JSON5's
+        // spelling), which never fails or loses a value.
+        ((try? jsonString()) ?? description).databaseValue
     }
 
     /// Reads a value from JSON text or from a plain SQL value.
