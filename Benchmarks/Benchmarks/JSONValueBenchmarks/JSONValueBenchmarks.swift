@@ -16,6 +16,7 @@ let benchmarks: @Sendable () -> Void = {
 
     patchBenchmarks()
     pathBenchmarks()
+    objectBenchmarks()
     modelBenchmarks(name: "twitter", Twitter.self, snakeCase: true)
     modelBenchmarks(name: "citm_catalog", Catalog.self, snakeCase: false)
 

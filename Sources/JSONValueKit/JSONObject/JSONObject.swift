@@ -192,8 +192,12 @@ public struct JSONObject: Sendable {
     /// - Complexity: O(1) on average.
     public func index(forKey key: String) -> Int? {
         if let table { return table.find(key, in: storedKeys) }
-        for index in storedKeys.indices where Self.sameScalars(storedKeys[index], key) { return index }
-        return nil
+        return _MemberTable.withBytes(of: key) { bytes in
+            storedKeys.withUnsafeBufferPointer { keys in
+                for index in keys.indices where _MemberTable.equal(keys[index], bytes) { return index }
+                return nil
+            }
+        }
     }
 
     /// The value of the member with a name; setting a value replaces it in
@@ -380,17 +384,8 @@ public struct JSONObject: Sendable {
     /// Whether two names have the same Unicode scalars (the same UTF-8).
     @inline(__always)
     static func sameScalars(_ a: String, _ b: String) -> Bool {
-        let a = a.utf8
-        let b = b.utf8
-        guard a.count == b.count else { return false }
-        if let equal = a.withContiguousStorageIfAvailable({ a in
-            b.withContiguousStorageIfAvailable { b in
-                a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
-            }
-        }), let equal {
-            return equal
-        }
-        return a.elementsEqual(b)
+        guard a.utf8.count == b.utf8.count else { return false }
+        return _MemberTable.withBytes(of: b) { _MemberTable.equal(a, $0) }
     }
 
     /// The order of names by their Unicode scalars (UTF-8 bytes sort the same).
@@ -400,10 +395,14 @@ public struct JSONObject: Sendable {
 }
 
 /// Open addressing over the positions of an object's names, hashed by their
-/// UTF-8 bytes with Swift's seeded hasher.
+/// UTF-8 bytes with SipHash-1-3 under a per-process random key (see
+/// ``_SipHash``), so that no crafted set of names collides in every process.
+///
+/// Each slot holds the position plus one in its low 32 bits (zero when
+/// empty) and the upper 32 bits of the name's hash in its high bits, so that
+/// most mismatches are rejected without comparing names.
 struct _MemberTable: Sendable {
-    /// Each slot holds a position plus one, or zero when empty.
-    private var slots: [Int32]
+    private var slots: [UInt64]
     private var mask: Int
     private var occupied = 0
 
@@ -415,24 +414,63 @@ struct _MemberTable: Sendable {
     }
 
     @inline(__always)
-    static func hash(_ key: String) -> Int {
-        var hasher = Hasher()
-        let done: Void? = key.utf8.withContiguousStorageIfAvailable { bytes in
-            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        _SipHash.hash(bytes)
+    }
+
+    @inline(__always)
+    static func tag(_ hash: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000
+    }
+
+    /// Calls `body` with the name's UTF-8 bytes, copied only if the string
+    /// is not stored contiguously.
+    @inline(__always)
+    static func withBytes<R>(of key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = key.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(key.utf8).withUnsafeBufferPointer(body)
+    }
+
+    @inline(__always)
+    static func equal(_ key: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let utf8 = key.utf8
+        guard utf8.count == bytes.count else { return false }
+        return withBytes(of: key) { stored in
+            guard let a = stored.baseAddress, let b = bytes.baseAddress else { return true }
+            // Eight bytes at a time, inline: names are short, and a call to
+            // memcmp cost a tenth of a lookup.
+            let count = stored.count
+            var index = 0
+            while index &+ 8 <= count {
+                let x = UnsafeRawPointer(a).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let y = UnsafeRawPointer(b).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if x != y { return false }
+                index &+= 8
+            }
+            while index < count {
+                if a[index] != b[index] { return false }
+                index &+= 1
+            }
+            return true
         }
-        if done == nil {
-            for byte in key.utf8 { hasher.combine(byte) }
-        }
-        return hasher.finalize()
     }
 
     func find(_ key: String, in keys: [String]) -> Int? {
-        var slot = Self.hash(key) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry == 0 { return nil }
-            if JSONObject.sameScalars(keys[entry - 1], key) { return entry - 1 }
-            slot = (slot + 1) & mask
+        Self.withBytes(of: key) { bytes in
+            let hash = Self.hash(bytes)
+            let tag = Self.tag(hash)
+            var slot = hash & mask
+            return slots.withUnsafeBufferPointer { slots in
+                keys.withUnsafeBufferPointer { keys in
+                    while true {
+                        let entry = slots[slot]
+                        if entry == 0 { return nil }
+                        let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
+                        if entry & 0xFFFF_FFFF_0000_0000 == tag && Self.equal(keys[index], bytes) { return index }
+                        slot = (slot &+ 1) & mask
+                    }
+                }
+            }
         }
     }
 
@@ -440,16 +478,21 @@ struct _MemberTable: Sendable {
     /// position, and nothing changes. `keys[index]` need not exist yet.
     mutating func insert(_ index: Int, for key: String, in keys: [String]) -> Int? {
         if (occupied + 1) * 2 > slots.count { grow(keys) }
-        var slot = Self.hash(key) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry == 0 {
-                slots[slot] = Int32(truncatingIfNeeded: index + 1)
-                occupied += 1
-                return nil
+        return Self.withBytes(of: key) { bytes in
+            let hash = Self.hash(bytes)
+            let tag = Self.tag(hash)
+            var slot = hash & mask
+            while true {
+                let entry = slots[slot]
+                if entry == 0 {
+                    slots[slot] = tag | UInt64(index + 1)
+                    occupied += 1
+                    return nil
+                }
+                let existing = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
+                if entry & 0xFFFF_FFFF_0000_0000 == tag && Self.equal(keys[existing], bytes) { return existing }
+                slot = (slot &+ 1) & mask
             }
-            if JSONObject.sameScalars(keys[entry - 1], key) { return entry - 1 }
-            slot = (slot + 1) & mask
         }
     }
 
@@ -458,8 +501,9 @@ struct _MemberTable: Sendable {
         slots = Array(repeating: 0, count: slots.count * 2)
         mask = slots.count - 1
         for entry in entries {
-            var slot = Self.hash(keys[Int(entry) - 1]) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
+            var slot = Self.withBytes(of: keys[index]) { Self.hash($0) } & mask
+            while slots[slot] != 0 { slot = (slot &+ 1) & mask }
             slots[slot] = entry
         }
     }
