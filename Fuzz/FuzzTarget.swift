@@ -2,7 +2,8 @@
 // `Fuzz/run`. For every input: the parser must not crash or hang on the
 // bytes, nor on the same bytes as a `String`; for every accepted document,
 // writing and parsing again gives an identical value (same cases, same
-// bits), Any bridging round-trips, and the tree decoder decodes a generic
+// bits, members in the same order), Any bridging round-trips with its names
+// sorted, and the tree decoder decodes a generic
 // model without crashing. The input's text is also read as a JSON Pointer
 // (which must print back to itself), an accepted document as a JSON Patch
 // (applied to itself), and the first two elements of an accepted array as
@@ -10,7 +11,8 @@
 // other. The text is also parsed as a JSONPath query, and a valid one is run
 // on the accepted document (or a small fixed one), where every node's
 // location must lead back to its value. Decoding from the bytes gives the
-// same tree, and tolerant decoding with a report does not crash.
+// same tree, in the same order, and tolerant decoding with a report does not
+// crash. Literal pointers and queries never trap.
 
 import Foundation
 
@@ -35,23 +37,43 @@ struct FuzzModel: Decodable {
 
 /// Case-for-case identity: `.int(1)` and `.double(1)` differ, and doubles
 /// compare by their bits.
-func identical(_ a: JSONValue, _ b: JSONValue) -> Bool {
+/// Case for case, bit for bit, and members in the same order; with
+/// `ordered: false`, members in any order (for sources that sort names or
+/// tools where order alone is no change).
+func identical(_ a: JSONValue, _ b: JSONValue, ordered: Bool = true) -> Bool {
     switch (a, b) {
     case (.null, .null): return true
     case (.bool(let x), .bool(let y)): return x == y
     case (.int(let x), .int(let y)): return x == y
     case (.double(let x), .double(let y)): return x.bitPattern == y.bitPattern
     case (.string(let x), .string(let y)): return Array(x.utf8) == Array(y.utf8)
-    case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy(identical)
+    case (.array(let x), .array(let y)):
+        return x.count == y.count && zip(x, y).allSatisfy { identical($0, $1, ordered: ordered) }
     case (.object(let x), .object(let y)):
-        return x.count == y.count && x.allSatisfy { key, value in y[key].map { identical(value, $0) } ?? false }
+        guard x.count == y.count else { return false }
+        if ordered {
+            return zip(x, y).allSatisfy { Array($0.key.utf8) == Array($1.key.utf8) && identical($0.value, $1.value) }
+        }
+        return x.allSatisfy { key, value in y[key].map { identical(value, $0, ordered: false) } ?? false }
     default: return false
+    }
+}
+
+/// Whether every object's names are sorted by their UTF-8 bytes.
+func namesSorted(_ value: JSONValue) -> Bool {
+    switch value {
+    case .array(let elements): return elements.allSatisfy(namesSorted)
+    case .object(let members):
+        return zip(members.keys, members.keys.dropFirst()).allSatisfy { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            && members.values.allSatisfy(namesSorted)
+    default: return true
     }
 }
 
 func check(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition {
-        print("FUZZ FAILURE: \(message())")
+        // Standard error, unbuffered, so that the message survives abort().
+        FileHandle.standardError.write(Data("FUZZ FAILURE: \(message())\n".utf8))
         abort()
     }
 }
@@ -73,10 +95,19 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
                 return 0
             }
             let again = try? JSONValue(parsing: written)
-            check(again.map { identical($0, parsed) } ?? false, "write then parse changed the value")
+            // Without .sortedKeys the members keep their order.
+            let sorted = options.contains(.sortedKeys)
+            check(again.map { identical($0, parsed, ordered: !sorted) } ?? false, "write then parse changed the value")
+            check(!sorted || again.map(namesSorted) ?? false, ".sortedKeys did not sort the names")
         }
-        let bridged = try? JSONValue(any: parsed.anyValue)
-        check(bridged.map { identical($0, parsed) } ?? false, "Any bridging changed the value")
+        // [String: Any] has no order: names come back sorted. (It cannot
+        // hold two names that Swift finds equal, which the text may have.)
+        if let bridged = try? JSONValue(any: parsed.anyValue) {
+            check(namesSorted(bridged), "Any bridging did not sort names")
+            check(bridged == parsed || namesSwiftEqual(parsed), "Any bridging changed the value")
+        } else {
+            check(false, "Any bridging refused an accepted document")
+        }
         check(parsed == parsed && parsed.hashValue == parsed.hashValue, "equality or hashing is not reflexive")
         _ = try? JSONValueDecoder().decode(FuzzModel.self, from: parsed)
         _ = try? JSONValueDecoder().decode([FuzzModel].self, from: parsed)
@@ -104,8 +135,11 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 /// A pointer read from any text prints back to the same tokens, in both of
 /// its forms, and looking it up never traps.
 func checkPointer(_ text: String, in document: JSONValue?) {
-    guard let pointer = try? JSONPointer(text) else { return }
-    check((try? JSONPointer(pointer.description)) == pointer, "pointer text round trip")
+    guard let pointer = try? JSONPointer(parsing: text) else { return }
+    check((try? JSONPointer(parsing: pointer.description)) == pointer, "pointer text round trip")
+    // The same text as a literal never traps, and names the same or nothing.
+    let literal = JSONPointer(stringLiteral: text)
+    check(literal == pointer, "a valid literal differs from the parsed pointer")
     check((try? JSONPointer(uriFragment: pointer.uriFragment)) == pointer, "pointer fragment round trip")
     if var document {
         _ = document[pointer: pointer]
@@ -127,16 +161,24 @@ func checkPatches(_ document: JSONValue) {
     let (old, new) = (elements[0], elements[1])
     let diff = JSONPatch(from: old, to: new)
     let patched = try? old.applying(diff)
-    check(patched.map { identical($0, new) } ?? false, "diff does not turn old into new: \(diff)")
+    // Order alone is no change to a diff or a merge patch.
+    check(patched.map { identical($0, new, ordered: false) } ?? false, "diff does not turn old into new: \(diff)")
     if let mergePatch = try? JSONValue.mergePatch(from: old, to: new) {
-        check(identical(old.applyingMergePatch(mergePatch), new), "merge patch does not turn old into new")
+        check(
+            identical(old.applyingMergePatch(mergePatch), new, ordered: false), "merge patch does not turn old into new"
+        )
     }
 }
 
 /// A JSONPath query read from any text must not crash or hang, and every
 /// node it finds must be where its location says.
 func checkPath(_ text: String, in document: JSONValue?) {
-    guard let path = try? JSONPath(text) else { return }
+    let literal = JSONPath(stringLiteral: text)
+    guard let path = try? JSONPath(parsing: text) else {
+        check(literal.literalError != nil, "an invalid literal has no error")
+        return
+    }
+    check(literal == path && literal.literalError == nil, "a valid literal differs from the parsed query")
     let target = document ?? ["a": [1, "b", ["c": nil]], "d": 2.5, "e": ["f": [true]]]
     for node in target.query(path).prefix(1000) {
         let found = target[pointer: JSONPointer(node.location)]
@@ -156,5 +198,16 @@ func checkJSON5(_ bytes: UnsafeBufferPointer<UInt8>, strict: JSONValue?) {
         check(
             (try? JSONValue(parsing: written)).map { identical($0, relaxed) } ?? false,
             "JSON5 value does not round-trip")
+    }
+}
+
+/// Whether some object has two names that Swift finds equal but whose
+/// scalars differ: a [String: Any] keeps only one of them.
+func namesSwiftEqual(_ value: JSONValue) -> Bool {
+    switch value {
+    case .array(let elements): return elements.contains(where: namesSwiftEqual)
+    case .object(let members):
+        return Set(members.keys).count != members.count || members.values.contains(where: namesSwiftEqual)
+    default: return false
     }
 }

@@ -363,7 +363,9 @@ extension Dictionary: _StringKeyedDictionaryEncodable where Key == String, Value
         if Value.self == String.self {
             return .value(.object(JSONObject((self as! [String: String]).mapValues(JSONValue.string))))
         }
-        if Value.self == Int.self { return .value(.object(JSONObject((self as! [String: Int]).mapValues(JSONValue.int)))) }
+        if Value.self == Int.self {
+            return .value(.object(JSONObject((self as! [String: Int]).mapValues(JSONValue.int))))
+        }
         if Value.self == JSONValue.self { return .value(.object(JSONObject(self as! [String: JSONValue]))) }
         let object = _PendingObject()
         object.reserveCapacity(count)

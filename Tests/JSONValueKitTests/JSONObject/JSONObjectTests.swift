@@ -49,7 +49,8 @@ struct JSONObjectTests {
         let patched = try value.applying(JSONPatch([.remove(path: JSONPointer(tokens: ["\u{E9}"]))]))
         #expect(patched.objectValue?.keys == ["e\u{301}"])
         #expect(value.applyingMergePatch(["e\u{301}": nil]).objectValue?.keys == ["\u{E9}"])
-        let many = JSONObject(uniqueKeysWithValues: (0..<20).map { ("k\($0)", JSONValue.int($0)) } + [("\u{E9}", 1), ("e\u{301}", 2)])
+        let many = JSONObject(
+            uniqueKeysWithValues: (0..<20).map { ("k\($0)", JSONValue.int($0)) } + [("\u{E9}", 1), ("e\u{301}", 2)])
         #expect(many["\u{E9}"] == 1 && many["e\u{301}"] == 2 && many.count == 22)
     }
 
@@ -103,8 +104,12 @@ struct JSONObjectTests {
         let any: [String: Any] = Dictionary(uniqueKeysWithValues: names.map { ($0, 1 as Any) })
         #expect(try JSONValue(any: any).objectValue?.keys == sorted)
         #expect(try JSONValue(any: NSDictionary(dictionary: any)).objectValue?.keys == sorted)
-        #expect(try JSONValueEncoder().encode(["b": 1, "a": 2, "c": 3] as [String: Int]).objectValue?.keys == ["a", "b", "c"])
-        #expect(try JSONValueEncoder().encode(["b": [1], "a": [2]] as [String: [Int]]).objectValue?.keys == ["a", "b"])
+        #expect(
+            try JSONValueEncoder().encode(["b": 1, "a": 2, "c": 3] as [String: Int]).objectValue?.keys == [
+                "a", "b", "c",
+            ])
+        #expect(
+            try JSONValueEncoder().encode(["b": [1], "a": [2]] as [String: [Int]]).objectValue?.keys == ["a", "b"])
         // JSONDecoder hands out allKeys in hash order: sorted here.
         let text = "{" + names.map { "\"\($0)\": 1" }.joined(separator: ",") + "}"
         let viaFoundation = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
