@@ -26,11 +26,13 @@ extension JSONObject: RandomAccessCollection {
     /// The position after one.
     ///
     /// - Parameter i: A valid position.
+    /// - Returns: `i + 1`.
     public func index(after i: Int) -> Int { i + 1 }
 
     /// The position before one.
     ///
     /// - Parameter i: A valid position.
+    /// - Returns: `i - 1`.
     public func index(before i: Int) -> Int { i - 1 }
 }
 
