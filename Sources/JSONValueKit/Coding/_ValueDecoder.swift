@@ -89,7 +89,7 @@ final class _ValueDecoder: Decoder {
         // runs).
         for index in members.indices {
             // Like JSONDecoder, the first of two keys that convert alike wins.
-            converted.appendIfNew(convertedName(members.storedKeys[index]), members.storedValues[index])
+            converted.appendIfNew(convertedName(members.key(at: index)), members[valueAt: index])
         }
         return converted
     }

@@ -29,6 +29,6 @@ extension JSONObject: Codable {
     /// two names that Swift finds equal (`é` and `e\u{301}`), the last
     /// counts there.
     var dictionary: [String: JSONValue] {
-        Dictionary(zip(storedKeys, storedValues), uniquingKeysWith: { _, last in last })
+        Dictionary(map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 }

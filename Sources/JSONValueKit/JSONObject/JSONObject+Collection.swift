@@ -9,7 +9,7 @@ extension JSONObject: RandomAccessCollection {
     public var startIndex: Int { 0 }
 
     /// The position after the last member: ``count``.
-    public var endIndex: Int { storedKeys.count }
+    public var endIndex: Int { count }
 
     /// The member at a position.
     ///
@@ -20,7 +20,8 @@ extension JSONObject: RandomAccessCollection {
     ///
     /// - Parameter position: A valid position.
     public subscript(position: Int) -> Element {
-        (storedKeys[position], storedValues[position])
+        precondition(position >= 0 && position < count, "JSONObject index out of range")
+        return storage!.withUnsafeMutablePointerToElements { ($0[position].key, $0[position].value) }
     }
 
     /// The position after one.
@@ -47,9 +48,11 @@ extension JSONObject {
     /// - Parameter areInIncreasingOrder: Whether a member goes before another.
     public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
         let sorted = try self.sorted(by: areInIncreasingOrder)
-        storedKeys = sorted.map(\.key)
-        storedValues = sorted.map(\.value)
-        rebuildTable()
+        self = JSONObject(count: sorted.count) { members in
+            for (index, member) in sorted.enumerated() {
+                (members + index).initialize(to: _ObjectMember(key: member.key, value: member.value))
+            }
+        }
     }
 
     /// The object with its values transformed, in the same order.
@@ -62,8 +65,9 @@ extension JSONObject {
     /// - Parameter transform: Makes a new value from a value.
     /// - Returns: An object with the same names, in order.
     public func mapValues(_ transform: (JSONValue) throws -> JSONValue) rethrows -> JSONObject {
-        var result = self
-        result.storedValues = try storedValues.map(transform)
+        var result = JSONObject()
+        result.reserveCapacity(count)
+        for member in self { result.append(member.key, try transform(member.value)) }
         return result
     }
 
@@ -97,12 +101,10 @@ extension JSONObject {
         uniquingKeysWith combine: (JSONValue, JSONValue) throws -> JSONValue
     ) rethrows where S.Element == (key: String, value: JSONValue) {
         for (key, value) in other {
-            let (index, inserted) = insertionIndex(forKey: key)
-            if inserted {
-                storedKeys.append(key)
-                storedValues.append(value)
+            if let index = index(forKey: key) {
+                self[valueAt: index] = try combine(self[valueAt: index], value)
             } else {
-                storedValues[index] = try combine(storedValues[index], value)
+                append(key, value)
             }
         }
     }

@@ -48,19 +48,19 @@ import Foundation
 ///
 /// ### Performance
 ///
-/// Small objects are searched directly; from nine members on, a hash table
-/// of the names' scalars (with Swift's per-process seeded hasher, so that
-/// crafted names cannot make lookups slow) finds a member in constant time.
-/// Adding a member is amortized O(1); removing one is O(*n*), as it moves
-/// the members after it.
-public struct JSONObject: Sendable {
-    /// The names, in order.
-    var storedKeys: [String]
-    /// The values, in the order of their names.
-    var storedValues: [JSONValue]
-    /// The positions of the names by their hash, from ``tableThreshold``
-    /// members on; `nil` below.
-    var table: _MemberTable?
+/// The members live in one allocation, names beside their values, shared
+/// between copies until one of them changes (copy on write); an empty object
+/// allocates nothing. Small objects are searched directly; from nine members
+/// on, a hash table of the names' scalars (SipHash under a per-process random
+/// key, so that crafted names cannot make lookups slow) finds a member in
+/// constant time. Adding a member is amortized O(1); removing one is O(*n*),
+/// as it moves the members after it.
+// Sendable by hand: the storage is a ManagedBuffer, which the standard
+// library does not mark Sendable, and it is only ever changed through a
+// JSONObject that holds the only reference to it (copy on write).
+public struct JSONObject: @unchecked Sendable {
+    /// The members; `nil` for an empty object that never had storage.
+    var storage: _ObjectStorage?
 
     /// The member count from which lookups go through a hash table.
     static let tableThreshold = 9
@@ -71,10 +71,7 @@ public struct JSONObject: Sendable {
     /// var members = JSONObject()
     /// members["id"] = 1
     /// ```
-    public init() {
-        storedKeys = []
-        storedValues = []
-    }
+    public init() {}
 
     /// Creates an object from pairs whose names are all different, in the
     /// pairs' order.
@@ -88,6 +85,7 @@ public struct JSONObject: Sendable {
     ///   `Dictionary(uniqueKeysWithValues:)`.
     public init<S: Sequence>(uniqueKeysWithValues keysAndValues: S) where S.Element == (String, JSONValue) {
         self.init()
+        reserveCapacity(keysAndValues.underestimatedCount)
         for (key, value) in keysAndValues {
             let inserted = appendIfNew(key, value)
             precondition(inserted, "Duplicate name \"\(key)\" in JSONObject(uniqueKeysWithValues:)")
@@ -115,27 +113,46 @@ public struct JSONObject: Sendable {
     /// Makes an object from names and values that may repeat names: the
     /// last value of a name counts, at the name's first position.
     init(keys: [String], values: [JSONValue]) {
-        storedKeys = keys
-        storedValues = values
-        guard keys.count > 1 else { return }
-        if keys.count >= Self.tableThreshold {
-            var table = _MemberTable(capacity: keys.count)
-            var duplicates = false
+        self.init(count: keys.count) { members in
             for index in keys.indices {
-                if let first = table.insert(index, for: keys[index], in: storedKeys) {
-                    storedValues[first] = storedValues[index]
-                    duplicates = true
-                }
+                (members + index).initialize(to: _ObjectMember(key: keys[index], value: values[index]))
             }
-            self.table = table
-            if duplicates { removeRepeatedNames() }
-        } else {
+        }
+    }
+
+    /// Makes an object of `count` members that `initialize` writes in
+    /// order, names possibly repeated: the last value of a name counts, at
+    /// the name's first position.
+    init(count: Int, initializingWith initialize: (UnsafeMutablePointer<_ObjectMember>) -> Void) {
+        guard count > 0 else { return }
+        let storage = _ObjectStorage.make(capacity: count)
+        storage.withUnsafeMutablePointers { header, members in
+            initialize(members)
+            header.pointee.count = count
+        }
+        self.storage = storage
+        if count >= Self.tableThreshold {
             var duplicates = false
-            for index in 1..<keys.count {
-                for earlier in 0..<index where Self.sameScalars(keys[earlier], keys[index]) {
-                    storedValues[earlier] = storedValues[index]
-                    duplicates = true
-                    break
+            storage.withUnsafeMutablePointers { header, members in
+                var table = _MemberTable(capacity: count)
+                for index in 0..<count {
+                    if let first = table.insert(index, for: members[index].key, in: members) {
+                        members[first].value = members[index].value
+                        duplicates = true
+                    }
+                }
+                header.pointee.table = table
+            }
+            if duplicates { removeRepeatedNames() }
+        } else if count > 1 {
+            var duplicates = false
+            storage.withUnsafeMutablePointerToElements { members in
+                for index in 1..<count {
+                    for earlier in 0..<index where Self.sameScalars(members[earlier].key, members[index].key) {
+                        members[earlier].value = members[index].value
+                        duplicates = true
+                        break
+                    }
                 }
             }
             if duplicates { removeRepeatedNames() }
@@ -145,28 +162,22 @@ public struct JSONObject: Sendable {
     /// Drops every member whose name appeared earlier (its value was moved
     /// there already), and rebuilds the table.
     private mutating func removeRepeatedNames() {
-        var keptKeys: [String] = []
-        var keptValues: [JSONValue] = []
-        keptKeys.reserveCapacity(storedKeys.count)
-        keptValues.reserveCapacity(storedKeys.count)
-        var seen = JSONObject()
-        for (key, value) in zip(storedKeys, storedValues) where seen.index(forKey: key) == nil {
-            seen.append(key, .null)
-            keptKeys.append(key)
-            keptValues.append(value)
+        var kept = JSONObject()
+        kept.reserveCapacity(count)
+        for index in 0..<count {
+            let member = self[index]
+            kept.appendIfNew(member.key, member.value)
         }
-        storedKeys = keptKeys
-        storedValues = keptValues
-        rebuildTable()
+        self = kept
     }
 
     // MARK: Lookup and change
 
     /// The number of members.
-    public var count: Int { storedKeys.count }
+    public var count: Int { storage?.header.count ?? 0 }
 
     /// Whether the object has no members.
-    public var isEmpty: Bool { storedKeys.isEmpty }
+    public var isEmpty: Bool { count == 0 }
 
     /// The names, in order.
     ///
@@ -174,10 +185,29 @@ public struct JSONObject: Sendable {
     /// let members: JSONObject = ["b": 1, "a": 2]
     /// members.keys   // ["b", "a"]
     /// ```
-    public var keys: [String] { storedKeys }
+    ///
+    /// - Complexity: O(*n*): the names are collected into a new array.
+    public var keys: [String] { map(\.key) }
 
     /// The values, in the order of their names.
-    public var values: [JSONValue] { storedValues }
+    ///
+    /// - Complexity: O(*n*): the values are collected into a new array.
+    public var values: [JSONValue] { map(\.value) }
+
+    /// The name of the member at a position.
+    func key(at index: Int) -> String {
+        storage!.withUnsafeMutablePointerToElements { $0[index].key }
+    }
+
+    /// The value of the member at a position, changed in place.
+    subscript(valueAt index: Int) -> JSONValue {
+        get { storage!.withUnsafeMutablePointerToElements { $0[index].value } }
+        _modify {
+            makeUnique(minimumCapacity: count)
+            let members = storage!.withUnsafeMutablePointerToElements { $0 }
+            yield &members[index].value
+        }
+    }
 
     /// The position of the member with a name, compared by Unicode
     /// scalars; `nil` if there is none.
@@ -191,10 +221,12 @@ public struct JSONObject: Sendable {
     /// - Returns: The member's position, or `nil`.
     /// - Complexity: O(1) on average.
     public func index(forKey key: String) -> Int? {
-        if let table { return table.find(key, in: storedKeys) }
-        return _MemberTable.withBytes(of: key) { bytes in
-            storedKeys.withUnsafeBufferPointer { keys in
-                for index in keys.indices where _MemberTable.equal(keys[index], bytes) { return index }
+        guard let storage else { return nil }
+        return storage.withUnsafeMutablePointers { header, members in
+            if let table = header.pointee.table { return table.find(key, in: members) }
+            let count = header.pointee.count
+            return _MemberTable.withBytes(of: key) { bytes in
+                for index in 0..<count where _MemberTable.equal(members[index].key, bytes) { return index }
                 return nil
             }
         }
@@ -213,7 +245,7 @@ public struct JSONObject: Sendable {
     public subscript(key: String) -> JSONValue? {
         get {
             guard let index = index(forKey: key) else { return nil }
-            return storedValues[index]
+            return self[valueAt: index]
         }
         set {
             if let newValue {
@@ -224,10 +256,10 @@ public struct JSONObject: Sendable {
         }
         _modify {
             if let index = index(forKey: key) {
-                var value: JSONValue? = storedValues[index]
-                storedValues[index] = .null  // So that `value` is uniquely referenced.
+                var value: JSONValue? = self[valueAt: index]
+                self[valueAt: index] = .null  // So that `value` is uniquely referenced.
                 defer {
-                    if let value { storedValues[index] = value } else { remove(at: index) }
+                    if let value { self[valueAt: index] = value } else { remove(at: index) }
                 }
                 yield &value
             } else {
@@ -268,15 +300,13 @@ public struct JSONObject: Sendable {
     /// - Returns: The value replaced, or `nil` if the member was added.
     @discardableResult
     public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
-        let (index, inserted) = insertionIndex(forKey: key)
-        guard !inserted else {
-            storedKeys.append(key)
-            storedValues.append(value)
-            return nil
+        if let index = index(forKey: key) {
+            let old = self[valueAt: index]
+            self[valueAt: index] = value
+            return old
         }
-        let old = storedValues[index]
-        storedValues[index] = value
-        return old
+        append(key, value)
+        return nil
     }
 
     /// Removes the member with a name; the others keep their order.
@@ -302,83 +332,108 @@ public struct JSONObject: Sendable {
     /// - Complexity: O(*n*).
     @discardableResult
     public mutating func remove(at index: Int) -> (key: String, value: JSONValue) {
-        let key = storedKeys.remove(at: index)
-        let value = storedValues.remove(at: index)
+        precondition(index >= 0 && index < count, "JSONObject index out of range")
+        makeUnique(minimumCapacity: count)
+        let removed = storage!.withUnsafeMutablePointers { header, members in
+            let member = (members + index).move()
+            (members + index).moveInitialize(from: members + index + 1, count: header.pointee.count - index - 1)
+            header.pointee.count -= 1
+            return member
+        }
         rebuildTable()
-        return (key, value)
+        return (removed.key, removed.value)
     }
 
     /// Removes every member.
     ///
     /// - Parameter keepCapacity: Whether to keep the storage for reuse.
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
-        storedKeys.removeAll(keepingCapacity: keepCapacity)
-        storedValues.removeAll(keepingCapacity: keepCapacity)
-        table = nil
+        guard keepCapacity, let storage, isKnownUniquelyReferenced(&self.storage!) else {
+            self.storage = nil
+            return
+        }
+        storage.withUnsafeMutablePointers { header, members in
+            members.deinitialize(count: header.pointee.count)
+            header.pointee.count = 0
+            header.pointee.table = nil
+        }
     }
 
     /// Reserves room for a number of members.
     ///
     /// - Parameter minimumCapacity: The number of members to make room for.
     public mutating func reserveCapacity(_ minimumCapacity: Int) {
-        storedKeys.reserveCapacity(minimumCapacity)
-        storedValues.reserveCapacity(minimumCapacity)
+        guard minimumCapacity > 0 else { return }
+        makeUnique(minimumCapacity: minimumCapacity)
     }
 
     // MARK: Internals
 
-    /// The position of `key` and `false`, or the position a new member would
-    /// take and `true`, having entered that position in the table.
-    mutating func insertionIndex(forKey key: String) -> (index: Int, inserted: Bool) {
-        if table != nil {
-            if let existing = table!.insert(storedKeys.count, for: key, in: storedKeys) {
-                return (existing, false)
+    /// Makes `storage` this object's own, with room for `minimumCapacity`
+    /// members, copying the members if they are shared or out of room.
+    mutating func makeUnique(minimumCapacity: Int) {
+        guard let old = storage else {
+            storage = _ObjectStorage.make(capacity: Swift.max(minimumCapacity, 4))
+            return
+        }
+        let unique = isKnownUniquelyReferenced(&storage!)
+        let capacity = old.capacity
+        if unique && capacity >= minimumCapacity { return }
+        let newCapacity = capacity >= minimumCapacity ? capacity : Swift.max(minimumCapacity, capacity * 2)
+        let new = _ObjectStorage.make(capacity: newCapacity)
+        old.withUnsafeMutablePointers { oldHeader, oldMembers in
+            new.withUnsafeMutablePointers { newHeader, newMembers in
+                let count = oldHeader.pointee.count
+                if unique {
+                    newMembers.moveInitialize(from: oldMembers, count: count)
+                    oldHeader.pointee.count = 0
+                } else {
+                    newMembers.initialize(from: oldMembers, count: count)
+                }
+                newHeader.pointee.count = count
+                newHeader.pointee.table = oldHeader.pointee.table
             }
-            return (storedKeys.count, true)
         }
-        if let existing = index(forKey: key) { return (existing, false) }
-        if storedKeys.count + 1 >= Self.tableThreshold {
-            // The member about to be appended is entered by the rebuild.
-            table = _MemberTable(capacity: storedKeys.count + 1)
-            for index in storedKeys.indices { _ = table!.insert(index, for: storedKeys[index], in: storedKeys) }
-            _ = table!.insert(storedKeys.count, for: key, in: storedKeys)
-        }
-        return (storedKeys.count, true)
+        storage = new
     }
 
     /// Appends a member unless its name is there already; whether it did.
     @discardableResult
     mutating func appendIfNew(_ key: String, _ value: JSONValue) -> Bool {
-        let (_, inserted) = insertionIndex(forKey: key)
-        if inserted {
-            storedKeys.append(key)
-            storedValues.append(value)
-        }
-        return inserted
+        guard index(forKey: key) == nil else { return false }
+        append(key, value)
+        return true
     }
 
     /// Appends a member whose name is known to be new.
     mutating func append(_ key: String, _ value: JSONValue) {
-        if table == nil && storedKeys.count + 1 >= Self.tableThreshold {
-            storedKeys.append(key)
-            storedValues.append(value)
-            rebuildTable()
-            return
+        makeUnique(minimumCapacity: count + 1)
+        let needsTable = storage!.withUnsafeMutablePointers { header, members in
+            let index = header.pointee.count
+            (members + index).initialize(to: _ObjectMember(key: key, value: value))
+            header.pointee.count = index + 1
+            if header.pointee.table != nil {
+                _ = header.pointee.table!.insert(index, for: key, in: members)
+                return false
+            }
+            return index + 1 >= Self.tableThreshold
         }
-        if table != nil { _ = table!.insert(storedKeys.count, for: key, in: storedKeys) }
-        storedKeys.append(key)
-        storedValues.append(value)
+        if needsTable { rebuildTable() }
     }
 
     /// Makes the table agree with the names, or drops it below the threshold.
     mutating func rebuildTable() {
-        guard storedKeys.count >= Self.tableThreshold else {
-            table = nil
-            return
+        guard let storage else { return }
+        storage.withUnsafeMutablePointers { header, members in
+            let count = header.pointee.count
+            guard count >= Self.tableThreshold else {
+                header.pointee.table = nil
+                return
+            }
+            var table = _MemberTable(capacity: count)
+            for index in 0..<count { _ = table.insert(index, for: members[index].key, in: members) }
+            header.pointee.table = table
         }
-        var table = _MemberTable(capacity: storedKeys.count)
-        for index in storedKeys.indices { _ = table.insert(index, for: storedKeys[index], in: storedKeys) }
-        self.table = table
     }
 
     /// Whether two names have the same Unicode scalars (the same UTF-8).
@@ -391,6 +446,91 @@ public struct JSONObject: Sendable {
     /// The order of names by their Unicode scalars (UTF-8 bytes sort the same).
     static func scalarOrder(_ a: String, _ b: String) -> Bool {
         a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+}
+
+extension JSONValue {
+    var isObject: Bool {
+        if case .object = self { return true }
+        return false
+    }
+}
+
+/// A member as the storage holds it.
+struct _ObjectMember {
+    var key: String
+    var value: JSONValue
+}
+
+/// What the storage holds besides its members.
+struct _ObjectHeader {
+    var count: Int
+    /// The positions of the names by their hash, from
+    /// ``JSONObject/tableThreshold`` members on; `nil` below.
+    var table: _MemberTable?
+}
+
+/// An object's members in one allocation, with the count and the table in
+/// its header. Changed only through a `JSONObject` that holds the only
+/// reference (copy on write), so sharing it between threads is safe.
+final class _ObjectStorage: ManagedBuffer<_ObjectHeader, _ObjectMember> {
+    static func make(capacity: Int) -> _ObjectStorage {
+        let buffer = create(minimumCapacity: capacity) { _ in _ObjectHeader(count: 0, table: nil) }
+        return unsafeDowncast(buffer, to: _ObjectStorage.self)
+    }
+
+    /// Frees the members without recursion: nested objects and arrays that
+    /// only this one holds are taken apart on a work list, so that freeing a
+    /// value nested to the depth limit is safe on a 512 KiB stack, as
+    /// parsing it was.
+    deinit {
+        var pending: [JSONValue] = []
+        withUnsafeMutablePointers { header, members in
+            Self.moveContainers(out: members, count: header.pointee.count, into: &pending)
+            header.pointee.count = 0
+        }
+        while let value = pending.popLast() {
+            // `consume` ends `value` here, so that what is taken out is the
+            // last reference unless another value shares it.
+            if value.isObject {
+                var storage = Self.storage(of: consume value)
+                guard storage != nil, isKnownUniquelyReferenced(&storage!) else { continue }
+                storage!.withUnsafeMutablePointers { header, members in
+                    Self.moveContainers(out: members, count: header.pointee.count, into: &pending)
+                    header.pointee.count = 0
+                }
+            } else {
+                // In place when unique; a shared array is copied and the copy
+                // taken apart, which leaves the other holder's array alone.
+                var elements = Self.elements(of: consume value)
+                while let element = elements.popLast() {
+                    if element.isContainer { pending.append(element) }
+                }
+            }
+        }
+    }
+
+    private static func storage(of value: consuming JSONValue) -> _ObjectStorage? {
+        guard case .object(let object) = value else { return nil }
+        return object.storage
+    }
+
+    private static func elements(of value: consuming JSONValue) -> [JSONValue] {
+        guard case .array(let elements) = value else { return [] }
+        return elements
+    }
+
+    /// Moves the members out of `members`, keeping the objects and arrays
+    /// among their values on `pending` and releasing the rest.
+    private static func moveContainers(
+        out members: UnsafeMutablePointer<_ObjectMember>,
+        count: Int,
+        into pending: inout [JSONValue]
+    ) {
+        for index in 0..<count {
+            let member = (members + index).move()
+            if member.value.isContainer { pending.append(member.value) }
+        }
     }
 }
 
@@ -455,29 +595,27 @@ struct _MemberTable: Sendable {
         }
     }
 
-    func find(_ key: String, in keys: [String]) -> Int? {
+    func find(_ key: String, in members: UnsafeMutablePointer<_ObjectMember>) -> Int? {
         Self.withBytes(of: key) { bytes in
             let hash = Self.hash(bytes)
             let tag = Self.tag(hash)
             var slot = hash & mask
             return slots.withUnsafeBufferPointer { slots in
-                keys.withUnsafeBufferPointer { keys in
-                    while true {
-                        let entry = slots[slot]
-                        if entry == 0 { return nil }
-                        let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
-                        if entry & 0xFFFF_FFFF_0000_0000 == tag && Self.equal(keys[index], bytes) { return index }
-                        slot = (slot &+ 1) & mask
-                    }
+                while true {
+                    let entry = slots[slot]
+                    if entry == 0 { return nil }
+                    let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
+                    if entry & 0xFFFF_FFFF_0000_0000 == tag && Self.equal(members[index].key, bytes) { return index }
+                    slot = (slot &+ 1) & mask
                 }
             }
         }
     }
 
     /// Enters `index` for `key`, unless the name is there already: then its
-    /// position, and nothing changes. `keys[index]` need not exist yet.
-    mutating func insert(_ index: Int, for key: String, in keys: [String]) -> Int? {
-        if (occupied + 1) * 2 > slots.count { grow(keys) }
+    /// position, and nothing changes. Only the members before `index` are read.
+    mutating func insert(_ index: Int, for key: String, in members: UnsafeMutablePointer<_ObjectMember>) -> Int? {
+        if (occupied + 1) * 2 > slots.count { grow(members) }
         return Self.withBytes(of: key) { bytes in
             let hash = Self.hash(bytes)
             let tag = Self.tag(hash)
@@ -490,19 +628,19 @@ struct _MemberTable: Sendable {
                     return nil
                 }
                 let existing = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
-                if entry & 0xFFFF_FFFF_0000_0000 == tag && Self.equal(keys[existing], bytes) { return existing }
+                if entry & 0xFFFF_FFFF_0000_0000 == tag && Self.equal(members[existing].key, bytes) { return existing }
                 slot = (slot &+ 1) & mask
             }
         }
     }
 
-    private mutating func grow(_ keys: [String]) {
+    private mutating func grow(_ members: UnsafeMutablePointer<_ObjectMember>) {
         let entries = slots.filter { $0 != 0 }
         slots = Array(repeating: 0, count: slots.count * 2)
         mask = slots.count - 1
         for entry in entries {
             let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
-            var slot = Self.withBytes(of: keys[index]) { Self.hash($0) } & mask
+            var slot = Self.withBytes(of: members[index].key) { Self.hash($0) } & mask
             while slots[slot] != 0 { slot = (slot &+ 1) & mask }
             slots[slot] = entry
         }

@@ -304,7 +304,7 @@ extension JSONValue {
                 self = .null
                 defer { self = .object(members) }
                 let index = members.index(forKey: key)!
-                try members.storedValues[index]._modify(pointer, from: start + 1, to: end, body)
+                try members[valueAt: index]._modify(pointer, from: start + 1, to: end, body)
             case .array(var elements):
                 let index = try JSONValue._arrayIndex(token, count: elements.count, tokenIndex: start, of: pointer)
                 self = .null

@@ -79,11 +79,7 @@ public enum JSONValue: Sendable {
     /// the first name's position with ``init(parsing:options:)-(String,_)``;
     /// through `JSONDecoder`, which reads the text itself, Foundation keeps
     /// the first value.
-    ///
-    /// The case is `indirect`: the members live in a box of their own, so
-    /// that every `JSONValue` (an array's element, too) stays the size of a
-    /// string instead of the size of a ``JSONObject``'s storage.
-    indirect case object(JSONObject)
+    case object(JSONObject)
 
     /// A JSON array: an ordered list of values.
     case array([JSONValue])

@@ -60,12 +60,12 @@ extension JSONValue {
                 members.removeValue(forKey: name)
             } else if case .object = change {
                 let index = members.index(forKey: name)
-                var member = index.map { members.storedValues[$0] } ?? .null
-                if let index { members.storedValues[index] = .null }
+                var member = index.map { members[valueAt: $0] } ?? .null
+                if let index { members[valueAt: index] = .null }
                 // Recursion follows the patch's depth; every 32 levels it
                 // moves to a new stack.
                 try! _StackExtension.run(depth: depth + 1) { member.applyMergePatch(change, depth: depth + 1) }
-                if let index { members.storedValues[index] = member } else { members.append(name, member) }
+                if let index { members[valueAt: index] = member } else { members.append(name, member) }
             } else {
                 members[name] = change
             }

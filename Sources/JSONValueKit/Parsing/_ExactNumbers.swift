@@ -99,7 +99,7 @@ struct _ExactNumbers {
             for index in members.indices {
                 if let new = replacingBoxes(in: members[index].value) {
                     if result == nil { result = members }
-                    result!.storedValues[index] = new
+                    result![valueAt: index] = new
                 }
             }
             return result.map { .object($0) }

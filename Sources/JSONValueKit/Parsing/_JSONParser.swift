@@ -327,16 +327,16 @@ struct _JSONParser: ~Copyable {
     /// dictionary.
     @inline(__always)
     private mutating func makeObject(from start: Int) -> JSONObject {
-        var keys: [String] = []
-        var values: [JSONValue] = []
-        keys.reserveCapacity(memberStack.count &- start)
-        values.reserveCapacity(memberStack.count &- start)
-        memberStack.popEach(from: start) { member in
-            keys.append(member.0)
-            values.append(member.1)
+        // The members move from the stack straight into the object's
+        // storage; a repeated name keeps its last value, at its first
+        // position.
+        JSONObject(count: memberStack.count &- start) { members in
+            var index = 0
+            memberStack.popEach(from: start) { member in
+                (members + index).initialize(to: _ObjectMember(key: member.0, value: member.1))
+                index &+= 1
+            }
         }
-        // A repeated name keeps its last value, at its first position.
-        return JSONObject(keys: keys, values: values)
     }
 
     /// Reads what follows an element or member: `true` after the closing

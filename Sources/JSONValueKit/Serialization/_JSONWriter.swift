@@ -107,8 +107,8 @@ struct _JSONWriter: ~Copyable {
                 try writeMember(key, value, depth: depth, first: &first)
             }
         } else {
-            for index in members.indices {
-                try writeMember(members.storedKeys[index], members.storedValues[index], depth: depth, first: &first)
+            for (key, value) in members {
+                try writeMember(key, value, depth: depth, first: &first)
             }
         }
         if pretty { writeNewline(indent: depth) }
@@ -464,7 +464,7 @@ struct _JSONWriter: ~Copyable {
 func _keyOrder(_ members: JSONObject) -> [_KeyOrderEntry] {
     var entries: [_KeyOrderEntry] = []
     entries.reserveCapacity(members.count)
-    let keys = members.storedKeys
+    let keys = members.keys
     for index in keys.indices {
         let (high, low) = _prefix(of: keys[index])
         entries.append((high, low, index))
