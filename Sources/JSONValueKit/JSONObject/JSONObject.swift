@@ -55,10 +55,11 @@ import Foundation
 /// key, so that crafted names cannot make lookups slow) finds a member in
 /// constant time. Adding a member is amortized O(1); removing one is O(*n*),
 /// as it moves the members after it.
-// Sendable by hand: the storage is a ManagedBuffer, which the standard
-// library does not mark Sendable, and it is only ever changed through a
-// JSONObject that holds the only reference to it (copy on write).
 public struct JSONObject: @unchecked Sendable {
+    // Sendable by hand: the storage is a ManagedBuffer, which the standard
+    // library does not mark Sendable, and it is only ever changed through a
+    // JSONObject that holds the only reference to it (copy on write).
+
     /// The members; `nil` for an empty object that never had storage.
     var storage: _ObjectStorage?
 
