@@ -539,19 +539,24 @@ final class _ObjectStorage: ManagedBuffer<_ObjectHeader, _ObjectMember> {
 /// UTF-8 bytes with SipHash-1-3 under a per-process random key (see
 /// ``_SipHash``), so that no crafted set of names collides in every process.
 ///
-/// Each slot holds the position plus one in its low 32 bits (zero when
-/// empty) and the upper 32 bits of the name's hash in its high bits, so that
-/// most mismatches are rejected without comparing names.
+/// Each 32-bit slot holds the position plus one in its low bits (zero when
+/// empty) and, above them, as many bits of the name's hash as are left, so
+/// that most mismatches are rejected without comparing names. The table has
+/// at least twice as many slots as names.
 struct _MemberTable: Sendable {
-    private var slots: [UInt64]
+    private var slots: [UInt32]
     private var mask: Int
     private var occupied = 0
+    /// How many low bits of a slot hold the position: enough for any
+    /// position the table can hold, which is fewer than its slots.
+    private var positionBits: UInt32
 
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = Array(repeating: 0, count: size)
         mask = size - 1
+        positionBits = UInt32(size.trailingZeroBitCount)
     }
 
     @inline(__always)
@@ -559,10 +564,16 @@ struct _MemberTable: Sendable {
         _SipHash.hash(bytes)
     }
 
+    /// The hash's top bits, in the slot's bits above the position.
     @inline(__always)
-    static func tag(_ hash: Int) -> UInt64 {
-        UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000
+    private func tag(_ hash: Int) -> UInt32 {
+        let bits = 32 - positionBits
+        guard bits > 0 else { return 0 }
+        return UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) >> (64 - UInt64(bits))) << positionBits
     }
+
+    @inline(__always)
+    private var positionMask: UInt32 { positionBits >= 32 ? .max : (1 << positionBits) - 1 }
 
     /// Calls `body` with the name's UTF-8 bytes, copied only if the string
     /// is not stored contiguously.
@@ -599,14 +610,15 @@ struct _MemberTable: Sendable {
     func find(_ key: String, in members: UnsafeMutablePointer<_ObjectMember>) -> Int? {
         Self.withBytes(of: key) { bytes in
             let hash = Self.hash(bytes)
-            let tag = Self.tag(hash)
+            let tag = tag(hash)
+            let positionMask = positionMask
             var slot = hash & mask
             return slots.withUnsafeBufferPointer { slots in
                 while true {
                     let entry = slots[slot]
                     if entry == 0 { return nil }
-                    let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
-                    if entry & 0xFFFF_FFFF_0000_0000 == tag && Self.equal(members[index].key, bytes) { return index }
+                    let index = Int(entry & positionMask) &- 1
+                    if entry & ~positionMask == tag && Self.equal(members[index].key, bytes) { return index }
                     slot = (slot &+ 1) & mask
                 }
             }
@@ -619,31 +631,33 @@ struct _MemberTable: Sendable {
         if (occupied + 1) * 2 > slots.count { grow(members) }
         return Self.withBytes(of: key) { bytes in
             let hash = Self.hash(bytes)
-            let tag = Self.tag(hash)
+            let tag = tag(hash)
+            let positionMask = positionMask
             var slot = hash & mask
             while true {
                 let entry = slots[slot]
                 if entry == 0 {
-                    slots[slot] = tag | UInt64(index + 1)
+                    slots[slot] = tag | UInt32(index + 1)
                     occupied += 1
                     return nil
                 }
-                let existing = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
-                if entry & 0xFFFF_FFFF_0000_0000 == tag && Self.equal(members[existing].key, bytes) { return existing }
+                let existing = Int(entry & positionMask) &- 1
+                if entry & ~positionMask == tag && Self.equal(members[existing].key, bytes) { return existing }
                 slot = (slot &+ 1) & mask
             }
         }
     }
 
     private mutating func grow(_ members: UnsafeMutablePointer<_ObjectMember>) {
-        let entries = slots.filter { $0 != 0 }
+        let positions = slots.compactMap { $0 == 0 ? nil : Int($0 & positionMask) &- 1 }
         slots = Array(repeating: 0, count: slots.count * 2)
         mask = slots.count - 1
-        for entry in entries {
-            let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
-            var slot = Self.withBytes(of: members[index].key) { Self.hash($0) } & mask
+        positionBits = UInt32(slots.count.trailingZeroBitCount)
+        for index in positions {
+            let hash = Self.withBytes(of: members[index].key) { Self.hash($0) }
+            var slot = hash & mask
             while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-            slots[slot] = entry
+            slots[slot] = tag(hash) | UInt32(index + 1)
         }
     }
 }
