@@ -349,11 +349,11 @@ public struct JSONObject: @unchecked Sendable {
     ///
     /// - Parameter keepCapacity: Whether to keep the storage for reuse.
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
-        guard keepCapacity, let storage, isKnownUniquelyReferenced(&self.storage!) else {
-            self.storage = nil
+        guard keepCapacity, storage != nil, isKnownUniquelyReferenced(&storage!) else {
+            storage = nil
             return
         }
-        storage.withUnsafeMutablePointers { header, members in
+        storage!.withUnsafeMutablePointers { header, members in
             members.deinitialize(count: header.pointee.count)
             header.pointee.count = 0
             header.pointee.table = nil
@@ -373,11 +373,13 @@ public struct JSONObject: @unchecked Sendable {
     /// Makes `storage` this object's own, with room for `minimumCapacity`
     /// members, copying the members if they are shared or out of room.
     mutating func makeUnique(minimumCapacity: Int) {
-        guard let old = storage else {
+        guard storage != nil else {
             storage = _ObjectStorage.make(capacity: Swift.max(minimumCapacity, 4))
             return
         }
+        // Asked before any other reference to the storage is taken here.
         let unique = isKnownUniquelyReferenced(&storage!)
+        let old = storage!
         let capacity = old.capacity
         if unique && capacity >= minimumCapacity { return }
         let newCapacity = capacity >= minimumCapacity ? capacity : Swift.max(minimumCapacity, capacity * 2)
@@ -401,9 +403,27 @@ public struct JSONObject: @unchecked Sendable {
     /// Appends a member unless its name is there already; whether it did.
     @discardableResult
     mutating func appendIfNew(_ key: String, _ value: JSONValue) -> Bool {
-        guard index(forKey: key) == nil else { return false }
-        append(key, value)
-        return true
+        guard count + 1 >= Self.tableThreshold else {
+            // Small: a direct search, then `append`, which builds the table
+            // when the object reaches its threshold.
+            guard index(forKey: key) == nil else { return false }
+            append(key, value)
+            return true
+        }
+        makeUnique(minimumCapacity: count + 1)
+        // One hash: the table enters the name, or finds it there already.
+        return storage!.withUnsafeMutablePointers { header, members in
+            let index = header.pointee.count
+            if header.pointee.table == nil {
+                var table = _MemberTable(capacity: index + 1)
+                for position in 0..<index { _ = table.insert(position, for: members[position].key, in: members) }
+                header.pointee.table = table
+            }
+            guard header.pointee.table!.insert(index, for: key, in: members) == nil else { return false }
+            (members + index).initialize(to: _ObjectMember(key: key, value: value))
+            header.pointee.count = index + 1
+            return true
+        }
     }
 
     /// Appends a member whose name is known to be new.
