@@ -402,7 +402,9 @@ struct _IRegexpParser {
         var value = 0
         var digits = 0
         while let scalar = peek, ("0"..."9").contains(scalar) {
-            value = value * 10 + Int(scalar.value - 0x30)
+            // Past nine digits the count is refused anyway; stop adding to
+            // `value` there, before it can overflow.
+            if digits < 9 { value = value * 10 + Int(scalar.value - 0x30) }
             digits += 1
             index += 1
         }

@@ -40,6 +40,7 @@ struct IRegexpTests {
         arguments: [
             "(a", "a{2,1}", "\\d", "[]", "a**", "(?:a)", "\\p{Greek}", "\\p{IsBasicLatin}", "a{", "a{1", "a{,2}",
             "[a-", "[b-a]", "\\", ")", "]", "{1}", "a{1234567890}", "[a-\\p{L}]", "\\p{Cs}", "[[a]]",
+            "a{73638222222222222222222222900000}", "a{1,99999999999999999999999}",
         ])
     func invalid(_ pattern: String) {
         #expect(_IRegexp(pattern) == nil)
