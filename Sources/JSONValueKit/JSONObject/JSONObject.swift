@@ -464,9 +464,19 @@ public struct JSONObject: @unchecked Sendable {
         return _MemberTable.withBytes(of: b) { _MemberTable.equal(a, $0) }
     }
 
-    /// The order of names by their Unicode scalars (UTF-8 bytes sort the same).
+    /// The order of names by their Unicode scalars (UTF-8 bytes sort the
+    /// same), comparing the bytes in place.
     static func scalarOrder(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        _MemberTable.withBytes(of: a) { a in
+            _MemberTable.withBytes(of: b) { b in
+                let common = Swift.min(a.count, b.count)
+                if common > 0 {
+                    let order = memcmp(a.baseAddress!, b.baseAddress!, common)
+                    if order != 0 { return order < 0 }
+                }
+                return a.count < b.count
+            }
+        }
     }
 }
 
