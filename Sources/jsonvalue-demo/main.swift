@@ -35,19 +35,20 @@ func runSample() throws {
     print(String(decoding: try encoder.encode(payload), as: UTF8.self))
 }
 
-func summarize(path: String) throws {
-    let data: Data
-    if path == "-" {
-        data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            // Foundation's error prints as a dump of its domain and code.
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
-            throw DemoError(message: "\(path) \(reason).")
-        }
+/// The bytes of a file, or of standard input for `-`.
+func read(path: String) throws -> Data {
+    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    do {
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+        // Foundation's error prints as a dump of its domain and code.
+        let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+        throw DemoError(message: "\(path) \(reason).")
     }
+}
+
+func summarize(path: String) throws {
+    let data = try read(path: path)
     let value = try JSONValue(parsing: data)
     print("kind:    \(kindName(of: value))")
     switch value {
@@ -85,26 +86,36 @@ func depth(of value: JSONValue) -> Int {
 }
 
 let usage = """
-    usage: jsonvalue-demo [path | -]
+    usage: jsonvalue-demo [--write] [path | -]
 
     With no argument, decodes a built-in payload with an open-ended `ext`
     field, edits it and prints it again. With a path, or - for standard input,
     parses that JSON file and prints its kind, member count and depth; bad
     input prints the error with its line, column and byte offset and exits 1.
+    With --write, prints the parsed file back as compact JSON, its members in
+    the file's order: the same bytes in every run.
     """
 
-let arguments = CommandLine.arguments.dropFirst()
+var arguments = CommandLine.arguments.dropFirst()
 if let first = arguments.first, first == "-h" || first == "--help" {
     print(usage)
     exit(0)
 }
-if arguments.count > 1 || (arguments.first.map { $0.hasPrefix("-") && $0 != "-" } ?? false) {
+let writesBack = arguments.first == "--write"
+if writesBack { arguments = arguments.dropFirst() }
+if arguments.count > 1 || (writesBack && arguments.isEmpty)
+    || (arguments.first.map { $0.hasPrefix("-") && $0 != "-" } ?? false)
+{
     FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(2)
 }
 do {
     if let path = arguments.first {
-        try summarize(path: path)
+        if writesBack {
+            print(try JSONValue(parsing: try read(path: path)).jsonString(options: .withoutEscapingSlashes))
+        } else {
+            try summarize(path: path)
+        }
     } else {
         try runSample()
     }
