@@ -415,9 +415,7 @@ public struct JSONObject: @unchecked Sendable {
         return storage!.withUnsafeMutablePointers { header, members in
             let index = header.pointee.count
             if header.pointee.table == nil {
-                var table = _MemberTable(capacity: index + 1)
-                for position in 0..<index { _ = table.insert(position, for: members[position].key, in: members) }
-                header.pointee.table = table
+                header.pointee.table = _MemberTable(names: members, count: index, capacity: index + 1)
             }
             guard header.pointee.table!.insert(index, for: key, in: members) == nil else { return false }
             (members + index).initialize(to: _ObjectMember(key: key, value: value))
@@ -451,13 +449,14 @@ public struct JSONObject: @unchecked Sendable {
                 header.pointee.table = nil
                 return
             }
-            var table = _MemberTable(capacity: count)
-            for index in 0..<count { _ = table.insert(index, for: members[index].key, in: members) }
-            header.pointee.table = table
+            header.pointee.table = _MemberTable(names: members, count: count, capacity: count)
         }
     }
 
-    /// Whether two names have the same Unicode scalars (the same UTF-8).
+    /// Whether two strings have the same Unicode scalars (the same UTF-8):
+    /// Swift's `==` also equates canonically equivalent strings, which
+    /// RFC 8259 and RFC 6901 do not. Names, pointer tokens and string values
+    /// are all compared so.
     @inline(__always)
     static func sameScalars(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
@@ -587,6 +586,13 @@ struct _MemberTable: Sendable {
         slots = Array(repeating: 0, count: size)
         mask = size - 1
         positionBits = UInt32(size.trailingZeroBitCount)
+    }
+
+    /// A table of the names of the first `count` members, which are all
+    /// different, with room for `capacity` names before it grows.
+    init(names members: UnsafeMutablePointer<_ObjectMember>, count: Int, capacity: Int) {
+        self.init(capacity: capacity)
+        for index in 0..<count { _ = insert(index, for: members[index].key, in: members) }
     }
 
     @inline(__always)

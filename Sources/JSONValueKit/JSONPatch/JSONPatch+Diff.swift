@@ -60,18 +60,17 @@ extension JSONPatch {
         at path: JSONPointer,
         into operations: inout [Operation]
     ) {
-        let byBytes: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         // Removals first, then changes and additions, each in the order of
         // the names' bytes, as before objects kept their order: order alone
         // is not a change.
-        for name in old.keys.sorted(by: byBytes) where JSONValue._existingKey(name, in: new) == nil {
+        for name in old.keys.sorted(by: JSONObject.scalarOrder) where new.index(forKey: name) == nil {
             operations.append(.remove(path: path.appending(name)))
         }
-        for name in new.keys.sorted(by: byBytes) {
-            if let key = JSONValue._existingKey(name, in: old) {
-                diff(old[key]!, new[name]!, at: path.appending(name), into: &operations)
+        for (name, newMember) in new.sorted(by: { JSONObject.scalarOrder($0.key, $1.key) }) {
+            if let oldMember = old[name] {
+                diff(oldMember, newMember, at: path.appending(name), into: &operations)
             } else {
-                operations.append(.add(path: path.appending(name), value: new[name]!))
+                operations.append(.add(path: path.appending(name), value: newMember))
             }
         }
     }

@@ -57,8 +57,8 @@ struct _PathEvaluator {
             guard case .child(let selectors) = segment, let selector = selectors.first else { return nil }
             switch (selector, value) {
             case (.name(let name), .object(let members)):
-                guard let key = JSONValue._existingKey(name, in: members) else { return nil }
-                value = members[key]!
+                guard let member = members[name] else { return nil }
+                value = member
             case (.index(let index), .array(let elements)):
                 guard let position = Self.position(of: index, count: elements.count) else { return nil }
                 value = elements[position]
@@ -93,13 +93,8 @@ struct _PathEvaluator {
             if selectors.count == 1, case .name(let name) = selectors[0] { onlyName = name }
             while let (current, currentLocation) = pending.popLast() {
                 if let onlyName {
-                    if case .object(let members) = current, let index = members.index(forKey: onlyName),
-                        JSONPointer.sameScalars(members[index].key, onlyName)
-                    {
-                        let member = members[index]
-                        emit(
-                            member.value,
-                            tracksLocation ? currentLocation.appending(.name(member.key)) : currentLocation)
+                    if case .object(let members) = current, let member = members[onlyName] {
+                        emit(member, tracksLocation ? currentLocation.appending(.name(onlyName)) : currentLocation)
                     }
                 } else {
                     for selector in selectors {
@@ -142,8 +137,8 @@ struct _PathEvaluator {
         }
         switch selector {
         case .name(let name):
-            guard case .object(let members) = value, let key = JSONValue._existingKey(name, in: members) else { return }
-            emit(members[key]!, child(.name(key)))
+            guard case .object(let members) = value, let member = members[name] else { return }
+            emit(member, child(.name(name)))
         case .wildcard:
             switch value {
             case .array(let elements):

@@ -98,7 +98,7 @@ enum _PathFunction: String, Sendable, Hashable {
 extension _PathSelector: Hashable {
     static func == (lhs: _PathSelector, rhs: _PathSelector) -> Bool {
         switch (lhs, rhs) {
-        case (.name(let a), .name(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.name(let a), .name(let b)): return JSONObject.sameScalars(a, b)
         case (.wildcard, .wildcard): return true
         case (.index(let a), .index(let b)): return a == b
         case (.slice(let a, let b, let c), .slice(let d, let e, let f)): return a == d && b == e && c == f

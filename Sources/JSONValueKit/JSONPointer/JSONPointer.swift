@@ -171,13 +171,7 @@ public struct JSONPointer: Sendable {
     /// - Returns: `true` if `other` is this pointer or one of its ancestors.
     public func hasPrefix(_ other: JSONPointer) -> Bool {
         other.tokens.count <= tokens.count
-            && zip(other.tokens, tokens).allSatisfy { JSONPointer.sameScalars($0, $1) }
-    }
-
-    /// Whether two strings have the same Unicode scalars; Swift's `==` also
-    /// equates canonically equivalent strings, which RFC 6901 does not.
-    static func sameScalars(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8)
+            && zip(other.tokens, tokens).allSatisfy { JSONObject.sameScalars($0, $1) }
     }
 
     /// The array index a token names: `0` or digits without a leading zero,
@@ -200,13 +194,25 @@ extension JSONPointer: Hashable {
     ///   - rhs: Another pointer.
     /// - Returns: `true` if the tokens are the same, scalar for scalar.
     public static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
-        lhs.tokens.count == rhs.tokens.count && zip(lhs.tokens, rhs.tokens).allSatisfy { sameScalars($0, $1) }
+        // An invalid literal has no tokens but is not the root: it equals
+        // only an invalid literal with the same text.
+        guard lhs.invalid == nil, rhs.invalid == nil else {
+            guard let left = lhs.invalid?.text, let right = rhs.invalid?.text else { return false }
+            return JSONObject.sameScalars(left, right)
+        }
+        return lhs.tokens.count == rhs.tokens.count
+            && zip(lhs.tokens, rhs.tokens).allSatisfy { JSONObject.sameScalars($0, $1) }
     }
 
     /// Hashes the tokens' UTF-8 bytes, consistently with ``==(_:_:)``.
     ///
     /// - Parameter hasher: The hasher to use.
     public func hash(into hasher: inout Hasher) {
+        if let invalid {
+            hasher.combine(-1)
+            for byte in invalid.text.utf8 { hasher.combine(byte) }
+            return
+        }
         hasher.combine(tokens.count)
         for token in tokens {
             hasher.combine(token.utf8.count)

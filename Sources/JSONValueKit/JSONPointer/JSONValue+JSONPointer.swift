@@ -68,8 +68,7 @@ extension JSONValue {
         for token in tokens {
             switch current {
             case .object(let members):
-                guard let index = members.index(forKey: token), JSONPointer.sameScalars(members[index].key, token)
-                else {
+                guard let index = members.index(forKey: token) else {
                     guard orThrow else { return nil }
                     throw JSONPointerError(.memberNotFound, pointer: pointer, tokenIndex: tokenIndex)
                 }
@@ -140,18 +139,11 @@ extension JSONValue {
         try _modifyParent(of: pointer) { parent, token, index in
             switch parent {
             case .object(var members):
-                let key: String
-                switch memberWrite {
-                case .addOrReplace:
-                    key = token
-                case .replace:
-                    guard let existing = JSONValue._existingKey(token, in: members) else {
-                        throw JSONPointerError(.memberNotFound, pointer: pointer, tokenIndex: index)
-                    }
-                    key = existing
+                if memberWrite == .replace && members.index(forKey: token) == nil {
+                    throw JSONPointerError(.memberNotFound, pointer: pointer, tokenIndex: index)
                 }
                 parent = .null
-                members[key] = newValue
+                members[token] = newValue
                 parent = .object(members)
             case .array(var elements):
                 if token == "-" && elementWrite != .replace {
@@ -205,11 +197,11 @@ extension JSONValue {
         try _modifyParent(of: pointer) { parent, token, index in
             switch parent {
             case .object(var members):
-                guard let key = JSONValue._existingKey(token, in: members) else {
+                guard let position = members.index(forKey: token) else {
                     throw JSONPointerError(.memberNotFound, pointer: pointer, tokenIndex: index)
                 }
                 parent = .null
-                removed = members.removeValue(forKey: key)!
+                removed = members.remove(at: position).value
                 parent = .object(members)
             case .array(var elements):
                 let position = try JSONValue._arrayIndex(token, count: elements.count, tokenIndex: index, of: pointer)
@@ -232,23 +224,16 @@ extension JSONValue {
     func child(_ token: String, tokenIndex: Int, of pointer: JSONPointer) throws(JSONPointerError) -> JSONValue {
         switch self {
         case .object(let members):
-            // One hash lookup, then the scalar check on the key it found.
-            guard let index = members.index(forKey: token), JSONPointer.sameScalars(members[index].key, token) else {
+            guard let member = members[token] else {
                 throw JSONPointerError(.memberNotFound, pointer: pointer, tokenIndex: tokenIndex)
             }
-            return members[index].value
+            return member
         case .array(let elements):
             return elements[
                 try JSONValue._arrayIndex(token, count: elements.count, tokenIndex: tokenIndex, of: pointer)]
         default:
             throw JSONPointerError(.notAContainer, pointer: pointer, tokenIndex: tokenIndex)
         }
-    }
-
-    /// `token`, if the object has a member by that name (compared by
-    /// Unicode scalars).
-    static func _existingKey(_ token: String, in members: JSONObject) -> String? {
-        members.index(forKey: token) == nil ? nil : token
     }
 
     /// The index of an existing element that `token` names.
@@ -298,12 +283,11 @@ extension JSONValue {
         try _StackExtension.run(depth: start) {
             switch self {
             case .object(var members):
-                guard let key = JSONValue._existingKey(token, in: members) else {
+                guard let index = members.index(forKey: token) else {
                     throw JSONPointerError(.memberNotFound, pointer: pointer, tokenIndex: start)
                 }
                 self = .null
                 defer { self = .object(members) }
-                let index = members.index(forKey: key)!
                 try members[valueAt: index]._modify(pointer, from: start + 1, to: end, body)
             case .array(var elements):
                 let index = try JSONValue._arrayIndex(token, count: elements.count, tokenIndex: start, of: pointer)

@@ -28,15 +28,15 @@ extension JSONValue {
             case (.int, .double), (.double, .int):
                 guard numbersByValue && a == b else { return false }
             case (.string(let x), .string(let y)):
-                guard JSONPointer.sameScalars(x, y) else { return false }
+                guard JSONObject.sameScalars(x, y) else { return false }
             case (.array(let x), .array(let y)):
                 guard x.count == y.count else { return false }
                 pending.append(contentsOf: zip(x, y))
             case (.object(let x), .object(let y)):
                 guard x.count == y.count else { return false }
                 for (key, member) in x {
-                    guard let other = _existingKey(key, in: y) else { return false }
-                    pending.append((member, y[other]!))
+                    guard let other = y[key] else { return false }
+                    pending.append((member, other))
                 }
             default:
                 return false

@@ -110,18 +110,17 @@ extension JSONValue {
             return new
         }
         var patch = JSONObject()
-        for name in oldMembers.keys where _existingKey(name, in: newMembers) == nil {
+        for name in oldMembers.keys where newMembers.index(forKey: name) == nil {
             patch[name] = .null
         }
         for (name, newMember) in newMembers {
             let memberPath = path.appending(name)
-            guard let key = _existingKey(name, in: oldMembers) else {
+            guard let oldMember = oldMembers[name] else {
                 if newMember.isNull { throw JSONMergePatchError(path: memberPath) }
                 try checkExpressible(newMember, path: memberPath)
                 patch[name] = newMember
                 continue
             }
-            let oldMember = oldMembers[key]!
             if _isIdentical(oldMember, newMember) { continue }
             if newMember.isNull { throw JSONMergePatchError(path: memberPath) }
             patch[name] = try _StackExtension.run(depth: memberPath.tokens.count) {

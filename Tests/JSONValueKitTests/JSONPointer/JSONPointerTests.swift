@@ -57,6 +57,8 @@ struct JSONPointerTests {
         // every throwing use throws the same error.
         let literal = JSONPointer(stringLiteral: text)
         #expect(literal.description == text && !literal.isRoot)
+        #expect(literal != .root && literal == JSONPointer(stringLiteral: text))
+        #expect(Set([literal, .root, JSONPointer(stringLiteral: text)]).count == 2)
         let document: JSONValue = ["a": [1]]
         #expect(document[pointer: literal] == Optional<JSONValue>.none)
         #expect(throws: JSONPointerError(kind, text: text, offset: offset)) { try document.value(at: literal) }
