@@ -116,17 +116,21 @@ extension JSONValueDecoder {
         /// a `Bool`. `nil` for the other actions.
         public var result: String?
 
-        /// The found value as the report shows it: a number read from `Data`
-        /// as its own text.
-        var foundText: String
+        /// A number read from `Data`, as its own text, for the report; `nil`
+        /// for anything else, which the report writes from ``value`` when it
+        /// is printed (not when it is recorded, on the decoding path).
+        var numberText: String?
+
+        /// The found value as the report shows it.
+        private var foundText: String { numberText ?? value.description }
 
         init(
-            codingPath: [any CodingKey], value: JSONValue, foundText: String? = nil, action: Action,
+            codingPath: [any CodingKey], value: JSONValue, numberText: String? = nil, action: Action,
             tolerance: Tolerance, underlyingError: (any Error)? = nil, result: String? = nil
         ) {
             self.storedPath = codingPath.map(Self.key)
             self.value = value
-            self.foundText = foundText ?? value.description
+            self.numberText = numberText
             self.action = action
             self.tolerance = tolerance
             self.underlyingError = underlyingError
@@ -285,11 +289,11 @@ extension _ValueDecoder {
         result: String? = nil
     ) {
         guard let log = options.deviations else { return }
-        var foundText: String?
-        if case .double(let double) = value, double.isNaN { foundText = exactText(of: double) }
+        var numberText: String?
+        if case .double(let double) = value, double.isNaN { numberText = exactText(of: double) }
         log.entries.append(
             JSONValueDecoder.Deviation(
-                codingPath: path(appending: key), value: unboxed(value), foundText: foundText, action: action,
+                codingPath: path(appending: key), value: unboxed(value), numberText: numberText, action: action,
                 tolerance: tolerance, underlyingError: error, result: result))
     }
 

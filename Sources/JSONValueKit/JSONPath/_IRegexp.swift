@@ -78,7 +78,7 @@ struct _IRegexp: Sendable {
     func matches(_ string: String, whole: Bool) -> Bool {
         program.withUnsafeBufferPointer { program in
             sets.withUnsafeBufferPointer { sets in
-                var machine = Machine(program: program, sets: sets, count: string.unicodeScalars.count)
+                var machine = Machine(program: program, sets: sets)
                 defer { machine.deallocate() }
                 return machine.run(string.unicodeScalars, whole: whole)
             }
@@ -93,8 +93,6 @@ struct _IRegexp: Sendable {
     private struct Machine {
         let program: UnsafeBufferPointer<Instruction>
         let sets: UnsafeBufferPointer<_ScalarSet>
-        /// The number of scalars in the string.
-        let count: Int
         var current: UnsafeMutableBufferPointer<Int32>
         var currentCount = 0
         var next: UnsafeMutableBufferPointer<Int32>
@@ -106,10 +104,9 @@ struct _IRegexp: Sendable {
         /// Whether a thread reached `match` in the list being built.
         var matched = false
 
-        init(program: UnsafeBufferPointer<Instruction>, sets: UnsafeBufferPointer<_ScalarSet>, count: Int) {
+        init(program: UnsafeBufferPointer<Instruction>, sets: UnsafeBufferPointer<_ScalarSet>) {
             self.program = program
             self.sets = sets
-            self.count = count
             current = .allocate(capacity: program.count)
             next = .allocate(capacity: program.count)
             marks = .allocate(capacity: program.count)
@@ -124,12 +121,17 @@ struct _IRegexp: Sendable {
             stack.deallocate()
         }
 
+        /// One pass over the string, looking one scalar ahead so that `$`
+        /// knows where the end is without counting the scalars first.
         mutating func run(_ scalars: String.UnicodeScalarView, whole: Bool) -> Bool {
+            var iterator = scalars.makeIterator()
+            var upcoming = iterator.next()
             var position = 0
-            add(0, at: 0, toNext: false)
-            for scalar in scalars {
+            add(0, at: 0, atEnd: upcoming == nil, toNext: false)
+            while let scalar = upcoming {
+                upcoming = iterator.next()
                 if !whole {
-                    add(0, at: position, toNext: false)
+                    add(0, at: position, atEnd: false, toNext: false)
                     if matched { return true }
                 } else if currentCount == 0 {
                     return false
@@ -147,20 +149,21 @@ struct _IRegexp: Sendable {
                     case .set(let index): accepts = sets[index].contains(scalar)
                     default: accepts = false
                     }
-                    if accepts { add(pc + 1, at: position, toNext: true) }
+                    if accepts { add(pc + 1, at: position, atEnd: upcoming == nil, toNext: true) }
                 }
                 swap(&current, &next)
                 currentCount = nextCount
                 nextCount = 0
             }
-            if !whole { add(0, at: position, toNext: false) }
+            if !whole { add(0, at: position, atEnd: true, toNext: false) }
             return matched
         }
 
         /// Adds the instructions reachable from `start` without consuming a
-        /// scalar, at `position`, to the list of the current generation.
+        /// scalar, at `position` (`atEnd` after the last scalar), to the list
+        /// of the current generation.
         @inline(__always)
-        mutating func add(_ start: Int, at position: Int, toNext: Bool) {
+        mutating func add(_ start: Int, at position: Int, atEnd: Bool, toNext: Bool) {
             var depth = 0
             stack[0] = Int32(start)
             depth = 1
@@ -183,7 +186,7 @@ struct _IRegexp: Sendable {
                         depth += 1
                     }
                 case .assertEnd:
-                    if position == count {
+                    if atEnd {
                         stack[depth] = Int32(pc + 1)
                         depth += 1
                     }
