@@ -14,23 +14,36 @@ import ucrt
 /// `Character` work and no Foundation. The input must stay alive while the
 /// parser runs (`parse(_:options:)` guarantees it).
 struct _JSONParser: ~Copyable {
-    private let base: UnsafePointer<UInt8>
-    private let count: Int
-    private var position = 0
-    private var depth = 0
-    private let depthLimit: Int
+    /// The bytes being read. The incremental parser points these at each
+    /// chunk in turn (see `_JSONParser+Incremental.swift`).
+    var base: UnsafePointer<UInt8>
+    var count: Int
+    var position = 0
+    var depth = 0
+    let depthLimit: Int
     /// Elements of the arrays being parsed, innermost last.
-    private var elementStack = _ValueStack<JSONValue>()
+    var elementStack = _ValueStack<JSONValue>()
     /// Members of the objects being parsed, innermost last.
-    private var memberStack = _ValueStack<(String, JSONValue)>()
+    var memberStack = _ValueStack<(String, JSONValue)>()
     /// Arrays and objects being parsed, innermost last.
-    private var openContainers = _ValueStack<OpenContainer>(capacity: 16)
+    var openContainers = _ValueStack<OpenContainer>(capacity: 16)
     /// Keys of the members whose values are being parsed, innermost last.
-    private var keyStack = _ValueStack<String>(capacity: 16)
+    var keyStack = _ValueStack<String>(capacity: 16)
     /// Where the text starts: after a byte order mark, if there is one.
-    private var textStart = 0
+    var textStart = 0
     /// Bytes of a string with escapes, reused between strings.
-    private var scratch = _ByteBuffer(capacity: 256)
+    var scratch = _ByteBuffer(capacity: 256)
+    /// Where byte 0 of `base` is in the whole text: the start, except for an
+    /// incremental parser's later chunks. Only errors read it.
+    var origin = JSONParseError.Location(line: 1, column: 1, offset: 0)
+    /// Whether the text ends at `count`. An incremental parser reading a
+    /// chunk sets it to `false`: running out of bytes then means "wait for
+    /// more", which it learns from an `unexpectedEndOfInput` error that
+    /// costs nothing to make.
+    var isFinalBuffer = true
+    /// The incremental reader's state between chunks; see
+    /// `_JSONParser+Incremental.swift`.
+    var stream = _StreamState()
     /// Long member names seen so far, shared between the objects that
     /// repeat them.
     private var keyCache = _KeyCache()
@@ -45,7 +58,7 @@ struct _JSONParser: ~Copyable {
     /// (see ``_ExactNumbers/keepsEveryNumberText``).
     private let keepsEveryNumberText: Bool
 
-    private init(
+    init(
         base: UnsafePointer<UInt8>,
         count: Int,
         options: JSONValue.ParsingOptions,
@@ -117,7 +130,7 @@ struct _JSONParser: ~Copyable {
     // MARK: - Values
 
     /// An array or object that is open while its elements are read.
-    private struct OpenContainer {
+    struct OpenContainer {
         /// Where its elements start on `elementStack`, or its members on
         /// `memberStack`.
         var start: Int
@@ -284,7 +297,7 @@ struct _JSONParser: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
         let bytes = literal.utf8Start
         let length = literal.utf8CodeUnitCount
         let start = position
@@ -301,7 +314,7 @@ struct _JSONParser: ~Copyable {
         }
     }
 
-    private mutating func enterContainer() throws(JSONParseError) {
+    mutating func enterContainer() throws(JSONParseError) {
         guard depth < depthLimit else {
             throw error(.nestingTooDeep(depthLimit))
         }
@@ -326,7 +339,7 @@ struct _JSONParser: ~Copyable {
     /// Moves the members from `start` to the top of `memberStack` into a
     /// dictionary.
     @inline(__always)
-    private mutating func makeObject(from start: Int) -> JSONObject {
+    mutating func makeObject(from start: Int) -> JSONObject {
         // The members move from the stack straight into the object's
         // storage; a repeated name keeps its last value, at its first
         // position.
@@ -357,7 +370,7 @@ struct _JSONParser: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < count {
             switch base[position] {
             case UInt8(ascii: "\n"):
@@ -380,7 +393,7 @@ struct _JSONParser: ~Copyable {
     // MARK: - Strings
 
     /// Parses a string; `position` is at its opening quote.
-    private mutating func parseString(isKey: Bool = false) throws(JSONParseError) -> String {
+    mutating func parseString(isKey: Bool = false) throws(JSONParseError) -> String {
         let start = position &+ 1
         var index = start
         var highBits: UInt8 = 0
@@ -426,26 +439,51 @@ struct _JSONParser: ~Copyable {
     /// `scratch`.
     private mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONParseError) -> String {
         scratch.removeAll()
-        // Raw bytes are copied in runs; escapes are decoded one by one.
-        var runStart = start
+        scratch.append(UnsafeBufferPointer(start: base + start, count: firstEscape &- start))
         position = firstEscape
+        guard try continueString() else { throw error(.endOfInput) }
+        return try finishString(start: start)
+    }
+
+    /// The string whose bytes after the opening quote start at `start`,
+    /// from what `continueString()` decoded into `scratch`; `position` is
+    /// after its closing quote.
+    mutating func finishString(start: Int) throws(JSONParseError) -> String {
+        // Escapes produce valid UTF-8 themselves, so the copy is valid
+        // exactly when the raw bytes are.
+        let string = String(decoding: scratch.bytes, as: UTF8.self)
+        if !Self.isUnchanged(string, scratch.bytes) {
+            try validateUTF8(UnsafeBufferPointer(start: base + start, count: position &- 1 &- start), offset: start)
+        }
+        return string
+    }
+
+    /// Decodes a string's bytes from `position` on, appending them to
+    /// `scratch`: `true` at the closing quote, with `position` after it, and
+    /// `false` at the end of the bytes, with `position` at the start of an
+    /// escape the bytes cut short (or at `count`) and everything before it
+    /// in `scratch`, so that the incremental parser resumes there when the
+    /// next chunk comes.
+    mutating func continueString() throws(JSONParseError) -> Bool {
+        // Raw bytes are copied in runs; escapes are decoded one by one.
+        var runStart = position
         while position < count {
             let byte = base[position]
             switch byte {
             case UInt8(ascii: "\""):
                 scratch.append(UnsafeBufferPointer(start: base + runStart, count: position &- runStart))
                 position &+= 1
-                // Escapes produce valid UTF-8 themselves, so the copy is valid
-                // exactly when the raw bytes are.
-                let string = String(decoding: scratch.bytes, as: UTF8.self)
-                if !Self.isUnchanged(string, scratch.bytes) {
-                    try validateUTF8(
-                        UnsafeBufferPointer(start: base + start, count: position &- 1 &- start), offset: start)
-                }
-                return string
+                return true
             case UInt8(ascii: "\\"):
                 scratch.append(UnsafeBufferPointer(start: base + runStart, count: position &- runStart))
-                try parseEscape()
+                let escapeStart = position
+                do {
+                    try parseEscape()
+                } catch {
+                    guard case .unexpectedEndOfInput = error.kind, !isFinalBuffer else { throw error }
+                    position = escapeStart
+                    return false
+                }
                 runStart = position
             case 0..<0x20:
                 throw error(.controlCharacter(byte))
@@ -453,11 +491,12 @@ struct _JSONParser: ~Copyable {
                 position &+= 1
             }
         }
-        throw error(.endOfInput)
+        scratch.append(UnsafeBufferPointer(start: base + runStart, count: position &- runStart))
+        return false
     }
 
     /// Parses one escape sequence at `position` into `scratch`.
-    private mutating func parseEscape() throws(JSONParseError) {
+    mutating func parseEscape() throws(JSONParseError) {
         let escapeStart = position
         position &+= 1
         guard position < count else { throw error(.endOfInput) }
@@ -469,6 +508,12 @@ struct _JSONParser: ~Copyable {
             var scalar = try parseHexQuad(escapeStart: escapeStart)
             if scalar >= 0xD800 && scalar < 0xDC00 {
                 // A high surrogate must be followed by an escaped low surrogate.
+                if !isFinalBuffer
+                    && (position == count || position &+ 1 == count && base[position] == UInt8(ascii: "\\"))
+                {
+                    // The low surrogate may come in the next chunk.
+                    throw error(.endOfInput)
+                }
                 guard position &+ 1 < count, base[position] == UInt8(ascii: "\\"),
                     base[position &+ 1] == UInt8(ascii: "u")
                 else {
@@ -552,7 +597,7 @@ struct _JSONParser: ~Copyable {
 
     /// Whether `string` holds exactly `bytes`, that is, whether building it
     /// replaced no invalid UTF-8.
-    private static func isUnchanged(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isUnchanged(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var string = string
         return string.withUTF8 { stored in
             stored.count == bytes.count
@@ -562,7 +607,7 @@ struct _JSONParser: ~Copyable {
 
     /// Checks well-formed UTF-8 (no overlong forms, surrogates or values
     /// beyond U+10FFFF), reporting the first bad byte's location.
-    private mutating func validateUTF8(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int) throws(JSONParseError) {
+    mutating func validateUTF8(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int) throws(JSONParseError) {
         var index = 0
         let end = bytes.count
         guard let start = bytes.baseAddress else { return }
@@ -616,7 +661,7 @@ struct _JSONParser: ~Copyable {
 
     // MARK: - Numbers
 
-    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+    mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = position
         var index = position
         let negative = base[index] == UInt8(ascii: "-")
@@ -809,7 +854,7 @@ struct _JSONParser: ~Copyable {
 
     // MARK: - Errors
 
-    private enum Problem {
+    enum Problem {
         case endOfInput
         case invalidLiteral
         case nestingTooDeep(Int)
@@ -820,13 +865,27 @@ struct _JSONParser: ~Copyable {
     }
 
     /// The error for the byte at `position`, which cannot appear there.
-    private func unexpected() -> JSONParseError {
+    func unexpected() -> JSONParseError {
         guard position < count else { return error(.endOfInput) }
+        if !isFinalBuffer && base[position] >= 0xC2 {
+            // The character may go on in the next chunk: what it is, and
+            // whether it is valid UTF-8, decides the error.
+            let length = base[position] >= 0xF0 ? 4 : base[position] >= 0xE0 ? 3 : 2
+            var index = position &+ 1
+            while index < count && base[index] & 0xC0 == 0x80 { index &+= 1 }
+            if index == count && index &- position < length { return error(.endOfInput) }
+        }
         return .unexpectedCharacter(
             in: UnsafeBufferPointer(start: base, count: count), at: position, location: location(of: position))
     }
 
-    private func error(_ problem: Problem) -> JSONParseError {
+    func error(_ problem: Problem) -> JSONParseError {
+        if case .endOfInput = problem {
+            // Before the last chunk, the end of the bytes only means "wait":
+            // nobody reads this error's location.
+            guard isFinalBuffer else { return .unexpectedEndOfInput(at: origin) }
+            return .unexpectedEndOfInput(at: self.location(of: count))
+        }
         let location = location(of: Swift.min(position, count))
         switch problem {
         case .endOfInput: return .unexpectedEndOfInput(at: self.location(of: count))
@@ -843,8 +902,12 @@ struct _JSONParser: ~Copyable {
     }
 
     /// Computes the line and column of a byte offset; only called for errors.
-    private func location(of offset: Int) -> JSONParseError.Location {
-        Self.location(of: offset, in: UnsafeBufferPointer(start: base, count: count), textStart: textStart)
+    func location(of offset: Int) -> JSONParseError.Location {
+        let start = Swift.min(textStart, offset)
+        var location = Self.advance(
+            origin, over: UnsafeBufferPointer(start: base + start, count: offset &- start))
+        location.offset = origin.offset &+ offset
+        return location
     }
 
     /// The line and column of a byte offset in `bytes`, counting from
@@ -854,18 +917,63 @@ struct _JSONParser: ~Copyable {
         in bytes: UnsafeBufferPointer<UInt8>,
         textStart: Int
     ) -> JSONParseError.Location {
-        var line = 1
-        var column = 1
-        for index in Swift.min(textStart, offset)..<offset {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1  // Continuation bytes belong to the scalar before them.
+        let start = Swift.min(textStart, offset)
+        var location = advance(
+            JSONParseError.Location(line: 1, column: 1, offset: 0),
+            over: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        location.offset = offset
+        return location
+    }
+
+    /// `location` moved over `bytes`: a line for each newline, and a column
+    /// for each Unicode scalar after the last one (continuation bytes belong
+    /// to the scalar before them). The offset is left alone.
+    ///
+    /// Word at a time, because the incremental parser moves its origin over
+    /// every byte it reads.
+    static func advance(
+        _ location: JSONParseError.Location,
+        over bytes: UnsafeBufferPointer<UInt8>
+    ) -> JSONParseError.Location {
+        guard let start = bytes.baseAddress else { return location }
+        let end = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var line = location.line
+        var lastNewline = -1
+        var index = 0
+        while index &+ 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self))
+            let x = word ^ (ones &* 0x0A)
+            // Exactly the zero bytes of `x`: no borrow crosses bytes.
+            let newlines = ~(((x & lows) &+ lows) | x) & highs
+            if newlines != 0 {
+                line &+= newlines.nonzeroBitCount
+                lastNewline = index &+ (63 &- newlines.leadingZeroBitCount) / 8
             }
+            index &+= 8
         }
-        return JSONParseError.Location(line: line, column: column, offset: offset)
+        while index < end {
+            if start[index] == UInt8(ascii: "\n") {
+                line &+= 1
+                lastNewline = index
+            }
+            index &+= 1
+        }
+        var column = lastNewline < 0 ? location.column : 1
+        index = lastNewline &+ 1
+        while index &+ 8 <= end {
+            let word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
+            let continuations = word & ~(word << 1) & highs
+            column &+= 8 &- continuations.nonzeroBitCount
+            index &+= 8
+        }
+        while index < end {
+            if start[index] & 0xC0 != 0x80 { column &+= 1 }
+            index &+= 1
+        }
+        return JSONParseError.Location(line: line, column: column, offset: location.offset)
     }
 }
 

@@ -25,6 +25,20 @@ struct _ValueStack<Element>: ~Copyable {
         count &+= 1
     }
 
+    /// The element at `index`, counted from the bottom.
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        base[index]
+    }
+
+    /// A stack with the same elements and storage of its own.
+    func copy() -> _ValueStack<Element> {
+        var copy = _ValueStack(capacity: capacity)
+        copy.base.initialize(from: base, count: count)
+        copy.count = count
+        return copy
+    }
+
     /// The top element, if any.
     @inline(__always)
     var last: Element? {

@@ -84,6 +84,20 @@ struct _ByteBuffer: ~Copyable {
         count = 0
     }
 
+    /// Removes the first `prefix` bytes, moving the rest to the front.
+    mutating func removeFirst(_ prefix: Int) {
+        guard prefix > 0 else { return }
+        memmove(base, base + prefix, count &- prefix)
+        count &-= prefix
+    }
+
+    /// A buffer with the same bytes and storage of its own.
+    func copy() -> _ByteBuffer {
+        var copy = _ByteBuffer(capacity: Swift.max(count, 16))
+        copy.append(bytes)
+        return copy
+    }
+
     var bytes: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base, count: count)
     }

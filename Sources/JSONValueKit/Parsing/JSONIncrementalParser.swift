@@ -1,0 +1,317 @@
+/// A JSON parser that reads text as it arrives, chunk by chunk, and hands
+/// out each top-level value as soon as its last byte is in.
+///
+/// Feed it bytes with ``append(_:)-(Sequence<UInt8>)`` as they come, from a
+/// socket, a file or a language model's streamed reply, and call
+/// ``finish()`` when the input ends:
+///
+/// ```swift
+/// var parser = JSONIncrementalParser()
+/// for chunk in [#"{"name": "Ad"#, #"a", "tags": ["x", "#, #""y"]}"#] {
+///     for value in try parser.append(chunk) {
+///         print(value)                       // {"name":"Ada","tags":["x","y"]}, once
+///     }
+///     print(parser.partialValue ?? "nothing yet")
+///     // {"name":"Ad"}
+///     // {"name":"Ada","tags":["x"]}
+///     // nothing yet
+/// }
+/// _ = try parser.finish()
+/// ```
+///
+/// Each byte is read a bounded number of times, so reading a text costs the
+/// same in any chunks, O(*n*) in all. A string, number or literal that a
+/// chunk cuts short waits for the next; a long string resumes where it
+/// stopped.
+///
+/// ## Several values
+///
+/// The input may hold any number of top-level values, one after another
+/// with optional whitespace between them: JSON Lines (NDJSON), concatenated
+/// JSON such as `{}{}` and `1 2`. Whitespace alone, or nothing, is an input
+/// with no values. A number at the end of a chunk is complete only when a
+/// byte that cannot continue it arrives, or at ``finish()``. RFC 7464 JSON
+/// text sequences (a record separator, U+001E, before each value) are not
+/// read: the separator is an unexpected character. Strip it first if you
+/// read such a stream, as the article shows for server-sent events.
+///
+/// ## Errors
+///
+/// The rules are those of ``JSONValue/init(parsing:options:)-(String,_)``,
+/// with the same errors at the same places: for any split of a text, the
+/// ``JSONParseError`` is the one the one-shot parser reports on the whole
+/// text, with its offset, line and column counted over the whole stream.
+/// It is thrown by the call that delivers the bytes that decide it, which
+/// is the byte it names for most errors; invalid UTF-8 in a string is
+/// decided by the closing quote (an error earlier in the string takes
+/// precedence), and a number too large for `Double` by the byte after the
+/// number. After an error the parser keeps throwing it.
+///
+/// Only the framing differs: a text of several values, or of none, is an
+/// error for the one-shot parser and a sequence of values here.
+///
+/// The byte order mark, ``JSONValue/ParsingOptions/maximumNestingDepth``
+/// and the depth limit behave as in one-shot parsing. With
+/// ``JSONValue/ParsingOptions/allowsJSON5``, the input is one JSON5 text,
+/// read when ``finish()`` is called: the JSON5 reader does not yet read in
+/// chunks, so ``append(_:)-(Sequence<UInt8>)`` returns no values and
+/// ``partialValue`` stays `nil` until then.
+///
+/// ## Value semantics
+///
+/// A copy of a parser is a fork: it goes on from the same point on its own.
+/// The parser is `Sendable`, and nothing in it recurses, so it is safe at
+/// any depth on a thread with a small stack.
+public struct JSONIncrementalParser: Sendable {
+    @usableFromInline
+    var storage: _IncrementalParserStorage
+
+    /// Creates a parser that has read nothing yet.
+    ///
+    /// - Parameter options: The nesting limit, and whether to read JSON5,
+    ///   as for ``JSONValue/init(parsing:options:)-(String,_)``.
+    public init(options: JSONValue.ParsingOptions = .init()) {
+        storage = _IncrementalParserStorage(options: options)
+    }
+
+    /// Reads the next bytes of the input.
+    ///
+    /// ```swift
+    /// var parser = JSONIncrementalParser()
+    /// try parser.append(Array(#"{"a": 1}{"#.utf8))   // [{"a":1}]
+    /// try parser.append(Array(#""b": 2}"#.utf8))      // [{"b":2}]
+    /// ```
+    ///
+    /// - Parameter bytes: The next bytes of UTF-8 text, in any chunks:
+    ///   `Data`, `[UInt8]`, a slice or any other sequence. Contiguous
+    ///   collections are read in place.
+    /// - Returns: The top-level values that these bytes complete, in order;
+    ///   often none.
+    /// - Throws: ``JSONParseError`` if the bytes make the input invalid, or
+    ///   the error an earlier call threw.
+    @inlinable
+    @discardableResult
+    public mutating func append(_ bytes: some Sequence<UInt8>) throws(JSONParseError) -> [JSONValue] {
+        let outcome = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONParseError) in try self._append(buffer) }
+        }
+        if let outcome { return try outcome.get() }
+        return try ContiguousArray(bytes).withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONParseError) in try self._append(buffer) }
+        }.get()
+    }
+
+    /// Reads the next piece of the input as text.
+    ///
+    /// ```swift
+    /// var parser = JSONIncrementalParser()
+    /// try parser.append("[1, 2")   // []
+    /// try parser.append("]")       // [[1,2]]
+    /// ```
+    ///
+    /// - Parameter text: The next piece of the text; it is read as its UTF-8
+    ///   bytes.
+    /// - Returns: The top-level values that this text completes, in order.
+    /// - Throws: ``JSONParseError`` if the text makes the input invalid, or
+    ///   the error an earlier call threw.
+    @discardableResult
+    public mutating func append(_ text: String) throws(JSONParseError) -> [JSONValue] {
+        var text = text
+        return try text.withUTF8 { buffer in
+            Result { () throws(JSONParseError) in try self._append(buffer) }
+        }.get()
+    }
+
+    @usableFromInline
+    mutating func _append(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> [JSONValue] {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return try storage.read(bytes, isFinal: false)
+    }
+
+    /// Ends the input.
+    ///
+    /// A number at the very end is complete now. A value that has not ended
+    /// is an ``JSONParseError/Kind/unexpectedEndOfInput`` error at the end of
+    /// the input, as in a one-shot parse.
+    ///
+    /// ```swift
+    /// var parser = JSONIncrementalParser()
+    /// try parser.append("1 2")   // [1]: "2" may go on
+    /// try parser.finish()        // [2]
+    /// ```
+    ///
+    /// Afterwards the parser starts over, as if new: offsets count from the
+    /// next byte as byte 0. After an error it keeps throwing that error.
+    ///
+    /// - Returns: The values that the end completes: at most one, or, with
+    ///   ``JSONValue/ParsingOptions/allowsJSON5``, the JSON5 text's value.
+    /// - Throws: ``JSONParseError`` if a value is unfinished or invalid.
+    @discardableResult
+    public mutating func finish() throws(JSONParseError) -> [JSONValue] {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        let values = try storage.read(UnsafeBufferPointer(start: nil, count: 0), isFinal: true)
+        storage = _IncrementalParserStorage(options: storage.options)
+        return values
+    }
+
+    /// The top-level value being read, as far as it goes; `nil` when none
+    /// has started, or when it is a number or literal still being read.
+    ///
+    /// ```swift
+    /// var parser = JSONIncrementalParser()
+    /// try parser.append(#"{"city": "Lis"#)
+    /// parser.partialValue      // {"city": "Lis"}
+    /// parser.pathInProgress    // /city
+    /// try parser.append(#"bon", "pop": 54"#)
+    /// parser.partialValue      // {"city": "Lisbon"}: 54 may go on
+    /// ```
+    ///
+    /// A partial value is never wrong: each one extends the one before and
+    /// the final value.
+    ///
+    /// - Members and elements that are complete are final, and objects keep
+    ///   their members in order.
+    /// - A string being read appears as the text decoded so far, never half
+    ///   an escape or half a UTF-8 character.
+    /// - A number, `true`, `false` or `null` being read does not appear (a
+    ///   prefix of a number is another number), nor does a member whose
+    ///   value has not started.
+    ///
+    /// Only the value at ``pathInProgress`` can still change, and only by
+    /// growing; so can the containers on the way to it. Complete members
+    /// and elements are shared with the final value, not copied; the
+    /// containers still open are built anew for each call.
+    ///
+    /// - Complexity: O(*m*), where *m* is the number of complete members and
+    ///   elements of the containers that are still open.
+    public var partialValue: JSONValue? {
+        storage.isReadingJSON5 ? nil : storage.parser.partialValue()
+    }
+
+    /// A pointer to the innermost value being read; `nil` when no value is
+    /// being read.
+    ///
+    /// Every container on the way to it is open too; everything else in
+    /// ``partialValue`` is final. The value at the pointer is a string,
+    /// number or literal being read, or the innermost open array or object
+    /// when it is between two members or elements.
+    ///
+    /// ```swift
+    /// var parser = JSONIncrementalParser()
+    /// try parser.append(#"{"items": [1, {"name": "pe"#)
+    /// parser.pathInProgress    // /items/1/name
+    /// try parser.append(#"n"}, "#)
+    /// parser.pathInProgress    // /items
+    /// ```
+    public var pathInProgress: JSONPointer? {
+        guard !storage.isReadingJSON5, let tokens = storage.parser.pathInProgress() else { return nil }
+        return JSONPointer(tokens: tokens)
+    }
+}
+
+/// The state of a ``JSONIncrementalParser``, shared between copies until
+/// one of them reads on (copy on write).
+///
+/// `@unchecked Sendable`: the parser's stacks hold unsafe pointers, but a
+/// storage is only ever changed through a `JSONIncrementalParser` that holds
+/// the only reference to it, and copied otherwise.
+@usableFromInline
+final class _IncrementalParserStorage: @unchecked Sendable {
+    let options: JSONValue.ParsingOptions
+    var parser: _JSONParser
+    /// The bytes of a token the last chunk cut short, which the next buffer
+    /// starts with. (With JSON5, the whole input so far.)
+    var carry = _ByteBuffer(capacity: 64)
+    /// The error thrown, thrown again by every later call.
+    var failure: JSONParseError?
+    /// Whether no byte has been read yet beyond a possible byte order mark.
+    var isAtStart = true
+
+    var isReadingJSON5: Bool { options.allowsJSON5 }
+
+    init(options: JSONValue.ParsingOptions) {
+        self.options = options
+        parser = _JSONParser(incremental: options)
+    }
+
+    private init(copying other: _IncrementalParserStorage) {
+        options = other.options
+        parser = other.parser.copy()
+        carry = other.carry.copy()
+        failure = other.failure
+        isAtStart = other.isAtStart
+    }
+
+    func copy() -> _IncrementalParserStorage {
+        _IncrementalParserStorage(copying: self)
+    }
+
+    /// Reads `chunk`, after the bytes carried over, and returns the values
+    /// it completes.
+    func read(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool) throws(JSONParseError) -> [JSONValue] {
+        if let failure { throw failure }
+        do throws(JSONParseError) {
+            if isReadingJSON5 {
+                carry.append(chunk)
+                guard isFinal else { return [] }
+                return try readJSON5()
+            }
+            if carry.count == 0 && !isAtStart {
+                return try read(buffer: chunk, isFinal: isFinal, isCarry: false)
+            }
+            carry.append(chunk)
+            return try read(buffer: carry.bytes, isFinal: isFinal, isCarry: true)
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    private func read(
+        buffer: UnsafeBufferPointer<UInt8>,
+        isFinal: Bool,
+        isCarry: Bool
+    ) throws(JSONParseError) -> [JSONValue] {
+        parser.position = 0
+        if isAtStart {
+            // A byte order mark is skipped; it may come in pieces.
+            let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let seen = Swift.min(buffer.count, 3)
+            if buffer.prefix(seen).elementsEqual(mark.prefix(seen)) {
+                guard seen == 3 || isFinal else { return [] }
+                if seen == 3 {
+                    parser.position = 3
+                    parser.textStart = 3
+                }
+            }
+            isAtStart = false
+        }
+        parser.base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        parser.count = buffer.count
+        parser.isFinalBuffer = isFinal
+        let kept = try parser.readChunk()
+        // Errors in later chunks count from the first byte kept.
+        parser.origin = parser.location(of: kept)
+        parser.textStart = 0
+        if isCarry {
+            carry.removeFirst(kept)
+        } else {
+            carry.append(UnsafeBufferPointer(rebasing: buffer[kept...]))
+        }
+        parser.base = UnsafePointer(bitPattern: 1)!
+        parser.count = 0
+        parser.position = 0
+        guard !parser.stream.completed.isEmpty else { return [] }
+        var values: [JSONValue] = []
+        swap(&values, &parser.stream.completed)
+        return values
+    }
+
+    /// Reads the JSON5 text collected by the earlier calls.
+    private func readJSON5() throws(JSONParseError) -> [JSONValue] {
+        var exactNumbers: _ExactNumbers? = nil
+        let bytes = carry.bytes
+        guard !bytes.isEmpty else { return [] }
+        return [try _JSONParser.parse(bytes, options: options, exactNumbers: &exactNumbers)]
+    }
+}

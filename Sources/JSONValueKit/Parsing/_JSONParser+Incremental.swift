@@ -1,0 +1,449 @@
+// The strict parser, read a chunk at a time.
+//
+// `JSONIncrementalParser` points the parser at each chunk in turn (or at the
+// bytes an earlier chunk cut short, followed by the new chunk) and runs
+// `readChunk()`, a loop of steps over explicit state: the open arrays and
+// objects and their finished elements wait on the same stacks as in a
+// one-shot parse, and what comes next is `stream.expecting`. Every string,
+// number and literal is read by the one-shot parser's own functions; a token
+// that a chunk cuts short makes them throw `unexpectedEndOfInput`, which
+// here (with `isFinalBuffer` false) means "wait", and its bytes are carried
+// over to the next chunk. A long string resumes where it stopped (its decoded
+// bytes wait in `scratch`) and a long number resumes its scan, so that no
+// byte is read more than a few times, whatever the chunks.
+
+/// What the incremental parser reads next, after whitespace.
+enum _Expecting: UInt8 {
+    /// A value: the top level's, an element after a comma, or a member's
+    /// value after its colon.
+    case value
+    /// An array's first element, or its closing bracket.
+    case valueOrArrayEnd
+    /// A member's name, after a comma.
+    case key
+    /// An object's first member's name, or its closing brace.
+    case keyOrObjectEnd
+    /// The colon after a member's name.
+    case colon
+    /// A comma, or the closing bracket or brace of the innermost container.
+    case commaOrEnd
+}
+
+/// How far a number's text has come: the states of the number grammar of
+/// RFC 8259 section 6.
+enum _NumberPrefix: UInt8 {
+    case start, minus, zero, integer, point, fraction, exponentMark, exponentSign, exponent
+
+    /// Moves over the bytes from `start` that can continue the number, and
+    /// returns the index of the first that cannot (or `end`).
+    ///
+    /// This mirrors the bytes `_JSONParser.parseNumber()` reads, so that the
+    /// incremental parser knows when a number is complete without converting
+    /// it again for each chunk: the number then ends at the returned index,
+    /// and `parseNumber()` gives its value or the one-shot parser's error.
+    mutating func scan(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var index = start
+        while index < end {
+            let byte = base[index]
+            let isDigit = byte &- UInt8(ascii: "0") < 10
+            let isExponent = byte | 0x20 == UInt8(ascii: "e")
+            let next: Self?
+            switch self {
+            case .start:
+                next = byte == UInt8(ascii: "-") ? .minus : byte == UInt8(ascii: "0") ? .zero : isDigit ? .integer : nil
+            case .minus:
+                next = byte == UInt8(ascii: "0") ? .zero : isDigit ? .integer : nil
+            case .zero:
+                next = byte == UInt8(ascii: ".") ? .point : isExponent ? .exponentMark : nil
+            case .integer:
+                next = isDigit ? .integer : byte == UInt8(ascii: ".") ? .point : isExponent ? .exponentMark : nil
+            case .point:
+                next = isDigit ? .fraction : nil
+            case .fraction:
+                next = isDigit ? .fraction : isExponent ? .exponentMark : nil
+            case .exponentMark:
+                next =
+                    byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") ? .exponentSign : isDigit ? .exponent : nil
+            case .exponentSign, .exponent:
+                next = isDigit ? .exponent : nil
+            }
+            guard let next else { return index }
+            self = next
+            index &+= 1
+        }
+        return end
+    }
+}
+
+/// A token that the bytes so far cut short. Its bytes are the first bytes of
+/// the next buffer, and offsets here count from its first byte.
+enum _PendingToken: Equatable {
+    case none
+    /// A string (a member's name if `isKey`), decoded into `scratch` up to
+    /// byte `resume`, where reading goes on.
+    case string(isKey: Bool, resume: Int)
+    /// A number whose first `resume` bytes bring it to `state`.
+    case number(state: _NumberPrefix, resume: Int)
+    /// A literal (`true`, `false`, `null`), or a character outside a string
+    /// whose UTF-8 bytes are cut short: read again from its first byte.
+    case retry
+}
+
+/// The incremental reader's state between chunks.
+struct _StreamState {
+    var expecting = _Expecting.value
+    var pending = _PendingToken.none
+    /// The top-level values completed in the current chunk.
+    var completed: [JSONValue] = []
+}
+
+extension _JSONParser {
+    /// A parser for the incremental reader, with no bytes yet.
+    init(incremental options: JSONValue.ParsingOptions) {
+        // The pointer is never read through: there are no bytes yet.
+        self.init(base: UnsafePointer(bitPattern: 1)!, count: 0, options: options, exactNumbers: nil)
+        isFinalBuffer = false
+    }
+
+    /// A parser in the same state, with stacks and buffers of its own: a
+    /// copied `JSONIncrementalParser` forks.
+    func copy() -> _JSONParser {
+        var copy = _JSONParser(incremental: JSONValue.ParsingOptions(maximumNestingDepth: depthLimit))
+        copy.base = base
+        copy.count = count
+        copy.position = position
+        copy.depth = depth
+        copy.elementStack = elementStack.copy()
+        copy.memberStack = memberStack.copy()
+        copy.openContainers = openContainers.copy()
+        copy.keyStack = keyStack.copy()
+        copy.textStart = textStart
+        copy.scratch = scratch.copy()
+        copy.origin = origin
+        copy.isFinalBuffer = isFinalBuffer
+        copy.stream = stream
+        return copy
+    }
+
+    /// Whether a value has started and not ended.
+    var isInsideValue: Bool {
+        openContainers.count > 0 || stream.pending != .none || stream.expecting != .value
+    }
+
+    /// Reads the bytes from `position` as far as they go, handing completed
+    /// top-level values to `stream.completed`. Returns the index where the
+    /// bytes of a token they cut short begin (`count` if none), which the
+    /// next buffer must start with.
+    ///
+    /// With `isFinalBuffer`, the text ends here: a value still open is an
+    /// `unexpectedEndOfInput` error, as in a one-shot parse.
+    mutating func readChunk() throws(JSONParseError) -> Int {
+        guard try resumePendingToken() else { return 0 }
+        while true {
+            skipWhitespace()
+            guard position < count else { break }
+            let stepStart = position
+            do {
+                guard try step() else { return stepStart }
+            } catch {
+                guard case .unexpectedEndOfInput = error.kind, !isFinalBuffer else { throw error }
+                // A literal, or a character's bytes, cut short: read it again.
+                stream.pending = .retry
+                position = stepStart
+                return stepStart
+            }
+        }
+        if isFinalBuffer && isInsideValue { throw error(.endOfInput) }
+        return count
+    }
+
+    /// Goes on with the token that the last buffer cut short, whose bytes
+    /// start this one; `false` if this buffer cuts it short too.
+    private mutating func resumePendingToken() throws(JSONParseError) -> Bool {
+        switch stream.pending {
+        case .none:
+            return true
+        case .retry:
+            stream.pending = .none
+            position = 0
+            return true
+        case .string(let isKey, let resume):
+            position = resume
+            guard try continueString() else {
+                if isFinalBuffer { throw error(.endOfInput) }
+                stream.pending = .string(isKey: isKey, resume: position)
+                position = 0
+                return false
+            }
+            stream.pending = .none
+            let string = try finishString(start: 1)
+            if isKey {
+                keyStack.push(string)
+                stream.expecting = .colon
+            } else {
+                deliver(.string(string))
+            }
+            return true
+        case .number(var state, let resume):
+            let end = state.scan(base, from: resume, to: count)
+            if end == count && !isFinalBuffer {
+                stream.pending = .number(state: state, resume: end)
+                position = 0
+                return false
+            }
+            stream.pending = .none
+            position = 0
+            deliver(try parseNumber())
+            return true
+        }
+    }
+
+    /// Reads one token or punctuation mark at `position`, after whitespace;
+    /// `false` if the bytes end within a string or a number, which
+    /// `stream.pending` then describes.
+    @inline(__always)
+    private mutating func step() throws(JSONParseError) -> Bool {
+        let byte = base[position]
+        switch stream.expecting {
+        case .value, .valueOrArrayEnd:
+            if byte == UInt8(ascii: "]") && stream.expecting == .valueOrArrayEnd {
+                position &+= 1
+                closeContainer()
+                return true
+            }
+            return try startValue(byte)
+        case .key, .keyOrObjectEnd:
+            if byte == UInt8(ascii: "}") && stream.expecting == .keyOrObjectEnd {
+                position &+= 1
+                closeContainer()
+                return true
+            }
+            guard byte == UInt8(ascii: "\"") else { throw unexpected() }
+            return try readString(isKey: true)
+        case .colon:
+            guard byte == UInt8(ascii: ":") else { throw unexpected() }
+            position &+= 1
+            stream.expecting = .value
+            return true
+        case .commaOrEnd:
+            let isObject = openContainers[openContainers.count &- 1].isObject
+            if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                position &+= 1
+                closeContainer()
+            } else if byte == UInt8(ascii: ",") {
+                position &+= 1
+                stream.expecting = isObject ? .key : .value
+            } else {
+                throw unexpected()
+            }
+            return true
+        }
+    }
+
+    @inline(__always)
+    private mutating func startValue(_ byte: UInt8) throws(JSONParseError) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\""):
+            return try readString(isKey: false)
+        case UInt8(ascii: "["):
+            try enterContainer()
+            position &+= 1
+            openContainers.push(OpenContainer(start: elementStack.count, isObject: false))
+            stream.expecting = .valueOrArrayEnd
+        case UInt8(ascii: "{"):
+            try enterContainer()
+            position &+= 1
+            openContainers.push(OpenContainer(start: memberStack.count, isObject: true))
+            stream.expecting = .keyOrObjectEnd
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try readNumber()
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            deliver(.bool(true))
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            deliver(.bool(false))
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            deliver(.null)
+        default:
+            throw unexpected()
+        }
+        return true
+    }
+
+    /// Reads a string at `position`, or as much of it as the bytes hold.
+    private mutating func readString(isKey: Bool) throws(JSONParseError) -> Bool {
+        let start = position
+        do {
+            let string = try parseString(isKey: isKey)
+            if isKey {
+                keyStack.push(string)
+                stream.expecting = .colon
+            } else {
+                deliver(.string(string))
+            }
+            return true
+        } catch {
+            guard case .unexpectedEndOfInput = error.kind, !isFinalBuffer else { throw error }
+        }
+        // The bytes end within the string: decode what they hold, so that
+        // the next chunk goes on from there (and a partial value can show it).
+        scratch.removeAll()
+        position = start &+ 1
+        _ = try continueString()
+        stream.pending = .string(isKey: isKey, resume: position &- start)
+        position = start
+        return false
+    }
+
+    /// Reads a number at `position`, unless the bytes may end within it.
+    private mutating func readNumber() throws(JSONParseError) -> Bool {
+        let start = position
+        do {
+            let value = try parseNumber()
+            if position < count || isFinalBuffer {
+                deliver(value)
+                return true
+            }
+        } catch {
+            guard case .unexpectedEndOfInput = error.kind, !isFinalBuffer else { throw error }
+        }
+        // A number is complete only when the byte after it is known.
+        var state = _NumberPrefix.start
+        let end = state.scan(base, from: start, to: count)
+        stream.pending = .number(state: state, resume: end &- start)
+        position = start
+        return false
+    }
+
+    /// Hands a completed value to the innermost open container, or to the
+    /// caller if none is open.
+    @inline(__always)
+    private mutating func deliver(_ value: JSONValue) {
+        guard openContainers.count > 0 else {
+            stream.completed.append(value)
+            stream.expecting = .value
+            return
+        }
+        if openContainers[openContainers.count &- 1].isObject {
+            memberStack.push((keyStack.removeLast(), value))
+        } else {
+            elementStack.push(value)
+        }
+        stream.expecting = .commaOrEnd
+    }
+
+    /// Closes the innermost container, whose closing bracket or brace was
+    /// just read.
+    private mutating func closeContainer() {
+        let open = openContainers.removeLast()
+        depth &-= 1
+        if open.isObject {
+            deliver(.object(makeObject(from: open.start)))
+        } else {
+            deliver(.array(elementStack.popArray(from: open.start)))
+        }
+    }
+
+    // MARK: - Partial values
+
+    /// Whether the token being read is a value (not a member's name).
+    private var pendingValueIsStarted: Bool {
+        switch stream.pending {
+        case .none: return false
+        case .string(let isKey, _): return !isKey
+        case .number, .retry: return true
+        }
+    }
+
+    /// The top-level value being read, as far as it is final: see
+    /// ``JSONIncrementalParser/partialValue``.
+    func partialValue() -> JSONValue? {
+        var inner: JSONValue? = nil
+        if case .string(false, _) = stream.pending {
+            let bytes = scratch.bytes
+            inner = .string(String(decoding: bytes[..<_validUTF8Prefix(bytes)], as: UTF8.self))
+        }
+        let innermost = openContainers.count &- 1
+        guard innermost >= 0 else { return inner }
+        var elementEnd = elementStack.count
+        var memberEnd = memberStack.count
+        var keyIndex = keyStack.count &- 1
+        for level in stride(from: innermost, through: 0, by: -1) {
+            let open = openContainers[level]
+            if open.isObject {
+                var keys: [String] = []
+                var values: [JSONValue] = []
+                keys.reserveCapacity(memberEnd &- open.start &+ 1)
+                values.reserveCapacity(memberEnd &- open.start &+ 1)
+                for index in open.start..<memberEnd {
+                    keys.append(memberStack[index].0)
+                    values.append(memberStack[index].1)
+                }
+                // A name is waiting on the key stack while its value is read.
+                let hasOpenMember = level < innermost || stream.expecting == .colon || stream.expecting == .value
+                if hasOpenMember {
+                    if let inner {
+                        keys.append(keyStack[keyIndex])
+                        values.append(inner)
+                    }
+                    keyIndex &-= 1
+                }
+                memberEnd = open.start
+                inner = .object(
+                    JSONObject(count: keys.count) { members in
+                        for index in keys.indices {
+                            (members + index).initialize(to: _ObjectMember(key: keys[index], value: values[index]))
+                        }
+                    })
+            } else {
+                var elements: [JSONValue] = []
+                elements.reserveCapacity(elementEnd &- open.start &+ 1)
+                for index in open.start..<elementEnd { elements.append(elementStack[index]) }
+                if let inner { elements.append(inner) }
+                elementEnd = open.start
+                inner = .array(elements)
+            }
+        }
+        return inner
+    }
+
+    /// The reference tokens of the innermost value being read: see
+    /// ``JSONIncrementalParser/pathInProgress``.
+    func pathInProgress() -> [String]? {
+        let innermost = openContainers.count &- 1
+        let scalarStarted = pendingValueIsStarted
+        guard innermost >= 0 else { return scalarStarted ? [] : nil }
+        var tokens: [String] = []
+        var elementEnd = elementStack.count
+        var memberEnd = memberStack.count
+        var keyIndex = keyStack.count &- 1
+        for level in stride(from: innermost, through: 0, by: -1) {
+            let open = openContainers[level]
+            let childIsOpen = level < innermost || scalarStarted
+            if open.isObject {
+                let hasOpenMember = level < innermost || stream.expecting == .colon || stream.expecting == .value
+                if childIsOpen { tokens.append(keyStack[keyIndex]) }
+                if hasOpenMember { keyIndex &-= 1 }
+                memberEnd = open.start
+            } else {
+                if childIsOpen { tokens.append(String(elementEnd &- open.start)) }
+                elementEnd = open.start
+            }
+        }
+        _ = memberEnd
+        return tokens.reversed()
+    }
+}
+
+/// How many of `bytes` form whole, valid UTF-8 characters from the start.
+func _validUTF8Prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var valid = 0
+    while case .valid(let scalar) = parser.parseScalar(from: &iterator) {
+        valid &+= scalar.count
+    }
+    return valid
+}

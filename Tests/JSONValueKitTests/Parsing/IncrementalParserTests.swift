@@ -1,0 +1,398 @@
+import Foundation
+import Testing
+
+@testable import JSONValueKit
+
+/// What feeding a text in given chunks produced.
+private struct Feeding {
+    var values: [JSONValue] = []
+    /// `partialValue` after each chunk.
+    var snapshots: [JSONValue?] = []
+    /// `pathInProgress` after each chunk.
+    var paths: [JSONPointer?] = []
+    var error: JSONParseError?
+    /// The index of the chunk whose `append` threw (`chunks.count` for
+    /// `finish`).
+    var failingChunk: Int?
+
+    /// Feeds `bytes` cut at `cuts` (sorted offsets), then finishes.
+    init(_ bytes: [UInt8], cuts: [Int], options: JSONValue.ParsingOptions = .init(), takesSnapshots: Bool = true) {
+        var parser = JSONIncrementalParser(options: options)
+        var start = 0
+        let ends = cuts + [bytes.count]
+        for (index, end) in ends.enumerated() {
+            do {
+                values += try parser.append(bytes[start..<end])
+            } catch {
+                self.error = error
+                failingChunk = index
+                return
+            }
+            if takesSnapshots {
+                snapshots.append(parser.partialValue)
+                paths.append(parser.pathInProgress)
+            }
+            start = end
+        }
+        do {
+            values += try parser.finish()
+        } catch {
+            self.error = error
+            failingChunk = ends.count
+        }
+    }
+
+    /// Byte by byte.
+    init(byteByByte bytes: [UInt8]) {
+        self.init(bytes, cuts: bytes.isEmpty ? [] : Array(1..<bytes.count))
+    }
+}
+
+/// Cut points for `count` bytes: `cuts` random offsets, sorted.
+private func randomCuts(_ count: Int, _ cuts: Int, using generator: inout SeededGenerator) -> [Int] {
+    guard count > 1 else { return [] }
+    return Set((0..<cuts).map { _ in Int.random(in: 1..<count, using: &generator) }).sorted()
+}
+
+/// Whether `partial` is a prefix of `full` in the sense of
+/// ``JSONIncrementalParser/partialValue``: complete members and elements
+/// equal (in order, bit for bit), the last one a prefix of its counterpart,
+/// a string a prefix of its final text.
+private func isPrefix(_ partial: JSONValue, of full: JSONValue) -> Bool {
+    switch (partial, full) {
+    case (.string(let a), .string(let b)):
+        return Array(b.utf8).starts(with: Array(a.utf8))
+    case (.array(let a), .array(let b)):
+        guard a.count <= b.count else { return false }
+        for index in a.indices {
+            let isLast = index == a.count - 1
+            if isLast ? !isPrefix(a[index], of: b[index]) : !identical(a[index], b[index]) { return false }
+        }
+        return true
+    case (.object(let a), .object(let b)):
+        guard a.count <= b.count else { return false }
+        for index in 0..<a.count {
+            let (key, value) = (a[index].key, a[index].value)
+            guard Array(key.unicodeScalars) == Array(b[index].key.unicodeScalars) else { return false }
+            let isLast = index == a.count - 1
+            if isLast ? !isPrefix(value, of: b[index].value) : !identical(value, b[index].value) { return false }
+        }
+        return true
+    default:
+        return identical(partial, full)
+    }
+}
+
+/// The one-shot parser's verdict on a whole text.
+private func oneShot(_ bytes: [UInt8]) -> Result<JSONValue, JSONParseError> {
+    Result { () throws(JSONParseError) in
+        do { return try JSONValue(parsing: bytes) } catch { throw error as! JSONParseError }
+    }
+}
+
+extension Result {
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
+/// Texts the one-shot parser accepts, with the awkward cases of each token
+/// (JSONTestSuite's `y_` files are of these kinds).
+private let validTexts: [String] = [
+    "0", "-0", "-1", "12", "1.5", "-1.5e-7", "1E+2", "0e0", "123456789012345678901234567890", "1e-400",
+    "9223372036854775807", "-9223372036854775808", "9223372036854775808", "0.1e1", "2.2250738585072014e-308",
+    "\"\"", "\"abc\"", #""\u00e9\ud83d\ude00\n\t\"\\\/\b\f\r""#, "\"é测😀\u{2028}\u{10FFFF}\"",
+    #""\uD834\uDD1E""#, #""\u0000""#, "\"\u{7F}\"", "true", "false", "null", "[]", "{}", "[[]]", "[{}]",
+    " \t\r\n[ ]\n ", "[1, 2.5e3, -0.0, {\"b\": null}]", #"{"a": [1, {"b": [true, false, null]}], "c": "d"}"#,
+    #"{"":""}"#, "[[[[[]]]]]", #"{"a":{"a":{"a":{}}}}"#, "[\"\\/\\b\\f\\n\\r\\t\\\"\\\\\"]",
+    #"{"a":1,"b":2,"a":3}"#, #"{"é":1,"é":2}"#, "\u{FEFF}[1]", "[1e22, 1e23, 5e-324, 1.7976931348623157e308]",
+    "{\"key\" : \"value\" , \"k2\":[ 1 ,2 ] }", "[\"a\\u0041b\"]", "\"\\u005C\"", "[-1234567890.0987654321e-5]",
+]
+
+/// Texts the one-shot parser refuses (JSONTestSuite's `n_` files are of
+/// these kinds), including some that are valid sequences of values here.
+private let invalidTexts: [String] = [
+    "", " ", "[", "[1", "[1,", "{", #"{"a""#, #"{"a":"#, #"{"a":1"#, "\"abc", "tru", "nul", "\"\\u00", "[1,]",
+    "[1, ]", #"{"a": 1,}"#, "[,]", "[1,,2]", "{,}", "// c\n1", "/* c */ 1", "[1 /* c */]", "01", "-01", "00",
+    "[012]", "-", "1.", ".5", "1e", "1e+", "1E-", "+1", "-.5", "1.e5", "0x10", "1_000", "- 1", "--1", "1.5.5",
+    "NaN", "Infinity", "-Infinity", "[nan]", "inf", "1e400", "-1e309", "[1" + String(repeating: "0", count: 400) + "]",
+    "\"\u{1}\"", "\"a\tb\"", #""\a""#, #""\x41""#, #""\u12""#, #""\u12G4""#, #""\U0041""#, #""\'""#,
+    #""\uD800""#, #""\uD800x""#, #""\uD800\n""#, #""\uD800\u0041""#, #""\uDC00""#, #"["\uD800\uD800"]"#,
+    "1 2", "[] []", "{} x", "nullx", "truex", "\"a\" \"b\"", "1,", "[1]]", "{}}", "[\"\"],", "[1]x", "1[2]",
+    "truefalse", "tx", "fals", "nulll", "[true false]", "{\"a\" 1}", "{\"a\":1 \"b\":2}", "{1:2}", "{'a':1}",
+    "['a']", "[é]", "é", "[\"a\"é]", "\u{FEFF}", "\u{FEFF}\u{FEFF}[]", "[\u{0}]", "[1]\u{0}", "[-]", "[-a]",
+    "[0.]", "[0.e1]", "[1e]", "[1e+]", "[1.2.3]", "[0x1]", "[1e1.5]", "{\"a\":}", "{:1}", "[:]", "{\"a\"::1}",
+    "[\"\\", "[\"\\u", "[\"\\uD83D\\u", "[\"abc", "\u{7F}", "[\u{2028}]", "[1,\u{3000}2]",
+]
+
+/// Byte strings that are not UTF-8, in and out of strings.
+private let invalidUTF8: [[UInt8]] = [
+    [0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xE2, 0x82, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
+    [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x5B, 0xC3, 0xA9, 0x5D], [0x5B, 0xC3, 0x5D],
+    [0x5B, 0xE2, 0x82], [0xEF, 0xBB], [0xEF, 0xBB, 0xBF, 0xEF], [0x22, 0xFF, 0x01, 0x22],
+    [0x22, 0xFF, 0x5C, 0x78, 0x22],
+    [0x22, 0xFF], [0x5B, 0x22, 0xF0, 0x9F, 0x98, 0x22, 0x5D], [0x22, 0x61, 0xF0, 0x9F, 0x98, 0x80, 0x22, 0x20, 0xFF],
+]
+
+@Suite("JSONIncrementalParser")
+struct IncrementalParserTests {
+    @Test(
+        "a valid text gives the one-shot value in any chunks, and every snapshot extends the last",
+        arguments: validTexts)
+    func validInAnyChunks(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let expected = try JSONValue(parsing: bytes)
+        var generator = SeededGenerator(seed: UInt64(bytes.count) &* 7919)
+        var splits: [[Int]] = [[], bytes.isEmpty ? [] : Array(1..<bytes.count)]
+        for cut in 1..<max(bytes.count, 1) { splits.append([cut]) }
+        for _ in 0..<20 { splits.append(randomCuts(bytes.count, 4, using: &generator)) }
+        for cuts in splits {
+            let feeding = Feeding(bytes, cuts: cuts)
+            #expect(feeding.error == nil, "cuts \(cuts)")
+            try #require(feeding.values.count == 1, "cuts \(cuts)")
+            #expect(identical(feeding.values[0], expected), "cuts \(cuts)")
+            #expect(feeding.values[0].objectValue.map { Array($0.keys) } == expected.objectValue.map { Array($0.keys) })
+            checkSnapshots(feeding, final: expected, cuts: cuts, text: text)
+        }
+    }
+
+    /// Each snapshot extends the one before and the final value (except
+    /// where a repeated name replaces an earlier member's value).
+    private func checkSnapshots(_ feeding: Feeding, final: JSONValue, cuts: [Int], text: String) {
+        // A repeated name replaces the earlier member's value.
+        guard !text.contains(#""a":1,"b":2,"a""#) && !text.contains(#""é":1,"é":2"#) else { return }
+        var previous: JSONValue? = nil
+        for snapshot in feeding.snapshots {
+            if let snapshot {
+                #expect(isPrefix(snapshot, of: final), "cuts \(cuts): \(snapshot) is not a prefix of \(final)")
+                if let previous {
+                    #expect(isPrefix(previous, of: snapshot), "cuts \(cuts): \(snapshot) does not extend \(previous)")
+                }
+            }
+            previous = snapshot ?? previous
+        }
+    }
+
+    @Test(
+        "an invalid text fails with the one-shot error and location at every split, or is a sequence of values",
+        arguments: invalidTexts.map { Array($0.utf8) } + invalidUTF8)
+    func invalidAtEverySplit(_ bytes: [UInt8]) throws {
+        guard case .failure(let expected) = oneShot(bytes) else {
+            Issue.record("the one-shot parser accepts \(bytes)")
+            return
+        }
+        var splits: [[Int]] = [[], bytes.isEmpty ? [] : Array(1..<bytes.count)]
+        for cut in 1..<max(bytes.count, 1) { splits.append([cut]) }
+        for cuts in splits {
+            let feeding = Feeding(bytes, cuts: cuts)
+            if let error = feeding.error {
+                #expect(error == expected, "cuts \(cuts)")
+                // The error is thrown by the chunk that holds the byte that
+                // decides it: never before the byte it names.
+                let chunkEnds = cuts + [bytes.count]
+                let failing = try #require(feeding.failingChunk)
+                if failing < chunkEnds.count {
+                    #expect(chunkEnds[failing] > error.location.offset, "cuts \(cuts): thrown too early")
+                }
+            } else {
+                // A valid sequence: each value is a valid text of its own.
+                #expect(feeding.values.count != 1, "cuts \(cuts): one value, but one-shot says \(expected)")
+                #expect(Self.validSequences.contains(String(decoding: bytes, as: UTF8.self)), "\(bytes)")
+            }
+        }
+    }
+
+    /// The texts above that are sequences of values, or of none.
+    static let validSequences: Set<String> = [
+        "", " ", "1 2", "[] []", "\"a\" \"b\"", "1[2]", "truefalse", "\u{FEFF}",
+    ]
+
+    @Test("errors are thrown as early as the byte that decides them")
+    func errorsAreEager() throws {
+        // Each text is cut just after the byte that makes it invalid; the
+        // append of that byte must throw, before any finish.
+        let texts = ["[1,]", "[01", "{\"a\" 1", "\"\\x", "[tx", "\"\u{1}", "[1 2", "{\"a\":1,}", #""\uD800x"#, "[é"]
+        for text in texts {
+            var parser = JSONIncrementalParser()
+            var thrown: JSONParseError?
+            for byte in text.utf8 {
+                do { try parser.append([byte]) } catch {
+                    thrown = error
+                    break
+                }
+            }
+            let expected = try #require(oneShot(Array(text.utf8)).failure)
+            #expect(thrown == expected, "\(text)")
+        }
+    }
+
+    @Test("after an error, every call throws it again")
+    func errorsStay() throws {
+        var parser = JSONIncrementalParser()
+        #expect(throws: JSONParseError.self) { try parser.append("[1,]") }
+        let first = try #require(oneShot(Array("[1,]".utf8)).failure)
+        #expect(throws: first) { try parser.append("[2]") }
+        #expect(throws: first) { try parser.finish() }
+    }
+
+    @Test("locations count lines and columns over the whole stream")
+    func locationsSpanChunks() throws {
+        let text = "[1,\n  \"é\",\n  [true,\n   x]]"
+        let expected = try #require(oneShot(Array(text.utf8)).failure)
+        #expect(expected.location == JSONParseError.Location(line: 4, column: 4, offset: 24))
+        for cut in 1..<text.utf8.count {
+            #expect(Feeding(Array(text.utf8), cuts: [cut]).error == expected)
+        }
+    }
+
+    @Test("JSON Lines, concatenated values and numbers at the end of chunks")
+    func framing() throws {
+        var parser = JSONIncrementalParser()
+        #expect(try parser.append("{\"a\":1}\n{\"b\"") == [["a": 1]])
+        #expect(try parser.append(":2}\n[3]{}4") == [["b": 2], [3], [:]])
+        #expect(try parser.append("5 6") == [45])  // 6 may go on
+        #expect(try parser.append("") == [])
+        #expect(try parser.append(" ") == [6])
+        #expect(try parser.append("7") == [])
+        #expect(try parser.finish() == [7])
+    }
+
+    @Test("finish completes a trailing number, refuses an open value, and starts over")
+    func finishing() throws {
+        var parser = JSONIncrementalParser()
+        try parser.append("12")
+        #expect(try parser.finish() == [12])
+        try parser.append("[1")
+        #expect(throws: JSONParseError.unexpectedEndOfInput(at: .init(line: 1, column: 3, offset: 2))) {
+            try parser.finish()
+        }
+        var fresh = JSONIncrementalParser()
+        try fresh.append("  ")
+        #expect(try fresh.finish() == [])
+        #expect(try fresh.append("[true]") == [[true]])
+    }
+
+    @Test("a byte order mark is skipped, in any pieces, and counted in offsets")
+    func byteOrderMark() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[1, x]".utf8)
+        let expected = try #require(oneShot(bytes).failure)
+        #expect(expected.location.offset == 7)
+        for cuts in [[1], [2], [1, 2], [3], [4]] {
+            #expect(Feeding(bytes, cuts: cuts).error == expected)
+        }
+        let valid: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)
+        #expect(Feeding(byteByByte: valid).values == [[1]])
+    }
+
+    @Test("a copy forks: each goes on on its own")
+    func copiesFork() throws {
+        var parser = JSONIncrementalParser()
+        try parser.append(#"{"a": [1, "x"#)
+        var fork = parser
+        #expect(try parser.append(#"y"]}"#) == [["a": [1, "xy"]]])
+        #expect(try fork.append(#"z", 2]}"#) == [["a": [1, "xz", 2]]])
+        #expect(fork.partialValue == nil)
+    }
+
+    @Test(
+        "partial values and the path in progress",
+        arguments: [
+            (#"{"a": [1, {"name": "pe"#, #"{"a":[1,{"name":"pe"}]}"#, "/a/1/name"),
+            (#"{"a": [1, {"name": "pe"}, "#, #"{"a":[1,{"name":"pe"}]}"#, "/a"),
+            (#"{"a": 12"#, "{}", "/a"),
+            (#"{"a": 12, "#, #"{"a":12}"#, ""),
+            (#"{"a": tr"#, "{}", "/a"),
+            (#"{"ab"#, "{}", ""),
+            (#"{"ab": "#, "{}", ""),
+            (#"["\u00"#, #"[""]"#, "/0"),
+            (#"["caf\u00e9 \ud83d"#, #"["café "]"#, "/0"),
+            ("[\"caf\u{E9}", #"["caf"]"#, "/0"),
+            (#""abc"#, #""abc""#, ""),
+            ("[[], [[", "[[],[[]]]", "/1/0"),
+        ])
+    func partial(_ text: String, _ expected: String, _ path: String) throws {
+        var parser = JSONIncrementalParser()
+        var bytes = Array(text.utf8)
+        if text.hasSuffix("\u{E9}") { bytes.removeLast() }  // half of é
+        try parser.append(bytes)
+        let value = try #require(parser.partialValue)
+        #expect(try value.jsonString() == expected)
+        #expect(parser.pathInProgress == (try JSONPointer(parsing: path)))
+    }
+
+    @Test("nothing is being read between values")
+    func idle() throws {
+        var parser = JSONIncrementalParser()
+        #expect(parser.partialValue == nil)
+        #expect(parser.pathInProgress == nil)
+        try parser.append("[1] ")
+        #expect(parser.partialValue == nil)
+        #expect(parser.pathInProgress == nil)
+        try parser.append("12")
+        #expect(parser.partialValue == nil)
+        #expect(parser.pathInProgress == JSONPointer(""))
+    }
+
+    @Test("random values, written compact and pretty, come back identical from random chunks")
+    func randomValues() throws {
+        var random = RandomJSON(seed: 0x1D_CAFE)
+        var generator = SeededGenerator(seed: 42)
+        for round in 0..<300 {
+            let value = random.value()
+            let options: JSONValue.WritingOptions = round.isMultiple(of: 2) ? [] : [.prettyPrinted]
+            let bytes = Array(try value.jsonData(options: options))
+            let feeding = Feeding(
+                bytes, cuts: randomCuts(bytes.count, Int.random(in: 1...40, using: &generator), using: &generator))
+            try #require(feeding.error == nil, "\(feeding.error!)")
+            try #require(feeding.values.count == 1)
+            let expected = try JSONValue(parsing: bytes)
+            #expect(identical(feeding.values[0], expected))
+            checkSnapshots(feeding, final: expected, cuts: [], text: "")
+        }
+    }
+
+    @Test("nesting beyond the limit is the one-shot error; deep input is safe on a 512 KiB stack")
+    func depth() throws {
+        let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        let expected = try #require(oneShot(Array(deep.utf8)).failure)
+        #expect(Feeding(byteByByte: Array(deep.utf8)).error == expected)
+        let limit = JSONValue.ParsingOptions.nestingDepthCeiling
+        let ok = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
+        let count = try onSmallStack {
+            var parser = JSONIncrementalParser(options: .init(maximumNestingDepth: limit))
+            var values: [JSONValue] = []
+            for byte in ok.utf8 { values += try parser.append([byte]) }
+            _ = parser.partialValue
+            return values.count
+        }
+        #expect(count == 1)
+    }
+
+    @Test("JSON5, when allowed, is read whole when the input ends")
+    func json5() throws {
+        var parser = JSONIncrementalParser(options: .init(allowsJSON5: true))
+        #expect(try parser.append("{a: 1,") == [])
+        #expect(parser.partialValue == nil)
+        #expect(try parser.append(" // c\n}") == [])
+        #expect(try parser.finish() == [["a": 1]])
+    }
+
+    @Test(
+        "the corpus files come back identical from random chunks", .enabled(if: Corpus.isAvailable, Corpus.skipReason))
+    func corpus() throws {
+        var generator = SeededGenerator(seed: 2026)
+        for name in Corpus.names {
+            let bytes = Array(try Corpus.data(name))
+            let expected = try JSONValue(parsing: bytes)
+            for chunks in [3, 200, 5_000] {
+                let cuts = randomCuts(bytes.count, chunks, using: &generator)
+                let feeding = Feeding(bytes, cuts: cuts, takesSnapshots: false)
+                try #require(feeding.error == nil)
+                #expect(feeding.values.count == 1)
+                #expect(identical(feeding.values[0], expected), "\(name) in \(chunks) chunks")
+                #expect(try feeding.values[0].jsonData() == expected.jsonData())
+            }
+        }
+    }
+}
