@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON parser that reads text as it arrives, chunk by chunk, and hands
 /// out each top-level value as soon as its last byte is in.
 ///
@@ -92,10 +94,17 @@ public struct JSONIncrementalParser: Sendable {
     @inlinable
     @discardableResult
     public mutating func append(_ bytes: some Sequence<UInt8>) throws(JSONParseError) -> [JSONValue] {
-        let outcome = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(JSONParseError) in try self._append(buffer) }
+        var failure: JSONParseError?
+        let values = bytes.withContiguousStorageIfAvailable { buffer -> [JSONValue] in
+            do throws(JSONParseError) {
+                return try self._append(buffer)
+            } catch {
+                failure = error
+                return []
+            }
         }
-        if let outcome { return try outcome.get() }
+        if let failure { throw failure }
+        if let values { return values }
         return try ContiguousArray(bytes).withUnsafeBufferPointer { buffer in
             Result { () throws(JSONParseError) in try self._append(buffer) }
         }.get()
@@ -185,7 +194,7 @@ public struct JSONIncrementalParser: Sendable {
     /// - Complexity: O(*m*), where *m* is the number of complete members and
     ///   elements of the containers that are still open.
     public var partialValue: JSONValue? {
-        storage.isReadingJSON5 ? nil : storage.parser.partialValue()
+        storage.isReadingJSON5 ? nil : storage.partialValue()
     }
 
     /// A pointer to the innermost value being read; `nil` when no value is
@@ -218,14 +227,17 @@ public struct JSONIncrementalParser: Sendable {
 @usableFromInline
 final class _IncrementalParserStorage: @unchecked Sendable {
     let options: JSONValue.ParsingOptions
-    var parser: _JSONParser
+    // Only the `JSONIncrementalParser` that holds the only reference
+    // changes these, one call at a time: the run-time exclusivity checks
+    // would only cost time on every chunk.
+    @exclusivity(unchecked) var parser: _JSONParser
     /// The bytes of a token the last chunk cut short, which the next buffer
     /// starts with. (With JSON5, the whole input so far.)
-    var carry = _ByteBuffer(capacity: 64)
+    @exclusivity(unchecked) var carry = _ByteBuffer(capacity: 64)
     /// The error thrown, thrown again by every later call.
-    var failure: JSONParseError?
+    @exclusivity(unchecked) var failure: JSONParseError?
     /// Whether no byte has been read yet beyond a possible byte order mark.
-    var isAtStart = true
+    @exclusivity(unchecked) var isAtStart = true
 
     var isReadingJSON5: Bool { options.allowsJSON5 }
 
@@ -240,6 +252,18 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         carry = other.carry.copy()
         failure = other.failure
         isAtStart = other.isAtStart
+    }
+
+    /// The open arrays as the last partial value showed them; see
+    /// `_JSONParser.partialValue(reusing:)`. Copies of a parser share this
+    /// storage, and may ask for partial values at the same time.
+    private var partialArrays: [_PartialArray] = []
+    private let partialArraysLock = NSLock()
+
+    func partialValue() -> JSONValue? {
+        partialArraysLock.lock()
+        defer { partialArraysLock.unlock() }
+        return parser.partialValue(reusing: &partialArrays)
     }
 
     func copy() -> _IncrementalParserStorage {
@@ -257,7 +281,13 @@ final class _IncrementalParserStorage: @unchecked Sendable {
                 return try readJSON5()
             }
             if carry.count == 0 && !isAtStart {
+                if !isFinal && parser.skipWhitespaceChunk(chunk) { return [] }
                 return try read(buffer: chunk, isFinal: isFinal, isCarry: false)
+            }
+            if !isFinal && parser.extendPendingString(with: chunk, carried: carry.count) {
+                // Plain text within a string: nothing else to do.
+                carry.append(chunk)
+                return []
             }
             carry.append(chunk)
             return try read(buffer: carry.bytes, isFinal: isFinal, isCarry: true)
@@ -290,9 +320,11 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         parser.count = buffer.count
         parser.isFinalBuffer = isFinal
         let kept = try parser.readChunk()
-        // Errors in later chunks count from the first byte kept.
-        parser.origin = parser.location(of: kept)
-        parser.textStart = 0
+        if kept > 0 {
+            // Errors in later chunks count from the first byte kept.
+            parser.origin = parser.location(of: kept)
+            parser.textStart = 0
+        }
         if isCarry {
             carry.removeFirst(kept)
         } else {

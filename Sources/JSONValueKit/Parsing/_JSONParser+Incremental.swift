@@ -95,6 +95,11 @@ struct _StreamState {
     var pending = _PendingToken.none
     /// The top-level values completed in the current chunk.
     var completed: [JSONValue] = []
+    /// A number for each open container, innermost last, that no other
+    /// container of the stream has: partial values keep what they built for
+    /// an open array under it.
+    var containerIDs: [Int] = []
+    var containersOpened = 0
 }
 
 extension _JSONParser {
@@ -198,6 +203,40 @@ extension _JSONParser {
         }
     }
 
+    /// Takes `chunk` into the string that the bytes so far cut short, if it
+    /// is plain text that goes on with it (no quote, backslash or control
+    /// character) and no escape waits to be completed: then the chunk
+    /// changes nothing but the string's bytes, and the caller only has to
+    /// carry it. A fast path for small chunks, such as a model's tokens.
+    mutating func extendPendingString(with chunk: UnsafeBufferPointer<UInt8>, carried: Int) -> Bool {
+        guard case .string(let isKey, let resume) = stream.pending, resume == carried else { return false }
+        for byte in chunk where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            return false
+        }
+        scratch.append(chunk)
+        stream.pending = .string(isKey: isKey, resume: resume &+ chunk.count)
+        return true
+    }
+
+    /// Moves past `chunk` if it is only whitespace between tokens, and says
+    /// whether it was. A fast path for small chunks of indentation.
+    mutating func skipWhitespaceChunk(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard chunk.count <= 16, stream.pending == .none else { return false }
+        var line = origin.line
+        var column = origin.column
+        for byte in chunk {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): column &+= 1
+            case UInt8(ascii: "\n"):
+                line &+= 1
+                column = 1
+            default: return false
+            }
+        }
+        origin = JSONParseError.Location(line: line, column: column, offset: origin.offset &+ chunk.count)
+        return true
+    }
+
     /// Reads one token or punctuation mark at `position`, after whitespace;
     /// `false` if the bytes end within a string or a number, which
     /// `stream.pending` then describes.
@@ -249,11 +288,15 @@ extension _JSONParser {
             try enterContainer()
             position &+= 1
             openContainers.push(OpenContainer(start: elementStack.count, isObject: false))
+            stream.containersOpened &+= 1
+            stream.containerIDs.append(stream.containersOpened)
             stream.expecting = .valueOrArrayEnd
         case UInt8(ascii: "{"):
             try enterContainer()
             position &+= 1
             openContainers.push(OpenContainer(start: memberStack.count, isObject: true))
+            stream.containersOpened &+= 1
+            stream.containerIDs.append(stream.containersOpened)
             stream.expecting = .keyOrObjectEnd
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try readNumber()
@@ -338,6 +381,7 @@ extension _JSONParser {
     /// just read.
     private mutating func closeContainer() {
         let open = openContainers.removeLast()
+        stream.containerIDs.removeLast()
         depth &-= 1
         if open.isObject {
             deliver(.object(makeObject(from: open.start)))
@@ -359,7 +403,13 @@ extension _JSONParser {
 
     /// The top-level value being read, as far as it is final: see
     /// ``JSONIncrementalParser/partialValue``.
-    func partialValue() -> JSONValue? {
+    ///
+    /// `arrays` keeps, for each open array, the array of its complete
+    /// elements that the last partial value held: when the caller has let go
+    /// of that value, the next one appends to it in place instead of copying
+    /// every element again, so that taking a partial value after every chunk
+    /// costs O(*n*) in all even for an array of a million numbers.
+    func partialValue(reusing arrays: inout [_PartialArray]) -> JSONValue? {
         var inner: JSONValue? = nil
         if case .string(false, _) = stream.pending {
             let bytes = scratch.bytes
@@ -367,6 +417,10 @@ extension _JSONParser {
         }
         let innermost = openContainers.count &- 1
         guard innermost >= 0 else { return inner }
+        // Outermost first, so that each array's old element in progress
+        // lets go of the arrays inside it, which can then grow in place.
+        arrays.sort { $0.level < $1.level }
+        for index in arrays.indices { arrays[index].removeChild() }
         var elementEnd = elementStack.count
         var memberEnd = memberStack.count
         var keyIndex = keyStack.count &- 1
@@ -398,13 +452,22 @@ extension _JSONParser {
                         }
                     })
             } else {
-                var elements: [JSONValue] = []
-                elements.reserveCapacity(elementEnd &- open.start &+ 1)
-                for index in open.start..<elementEnd { elements.append(elementStack[index]) }
-                if let inner { elements.append(inner) }
+                let id = stream.containerIDs[level]
+                if let index = arrays.firstIndex(where: { $0.id == id }) {
+                    arrays[index].update(from: elementStack, end: elementEnd, child: inner)
+                    inner = .array(arrays[index].elements)
+                } else {
+                    var array = _PartialArray(id: id, level: level, start: open.start)
+                    array.update(from: elementStack, end: elementEnd, child: inner)
+                    inner = .array(array.elements)
+                    arrays.append(array)
+                }
                 elementEnd = open.start
-                inner = .array(elements)
             }
+        }
+        // Forget the arrays that have closed.
+        arrays.removeAll { array in
+            array.level > innermost || stream.containerIDs[array.level] != array.id
         }
         return inner
     }
@@ -434,6 +497,43 @@ extension _JSONParser {
         }
         _ = memberEnd
         return tokens.reversed()
+    }
+}
+
+/// An open array's elements as the last partial value showed them.
+struct _PartialArray {
+    /// Which open container this is: its number in the stream, its depth,
+    /// and where its elements start on the element stack.
+    let id: Int
+    let level: Int
+    let start: Int
+    /// Its complete elements, then the element being read if there is one.
+    private(set) var elements: [JSONValue] = []
+    private var hasChild = false
+
+    /// Removes the element being read, if any.
+    mutating func removeChild() {
+        if hasChild { elements.removeLast() }
+        hasChild = false
+    }
+
+    init(id: Int, level: Int, start: Int) {
+        self.id = id
+        self.level = level
+        self.start = start
+    }
+
+    /// Brings `elements` up to date: the complete elements up to `end` on
+    /// `stack`, then `child`.
+    mutating func update(from stack: borrowing _ValueStack<JSONValue>, end: Int, child: JSONValue?) {
+        removeChild()
+        var index = start &+ elements.count
+        while index < end {
+            elements.append(stack[index])
+            index &+= 1
+        }
+        if let child { elements.append(child) }
+        hasChild = child != nil
     }
 }
 

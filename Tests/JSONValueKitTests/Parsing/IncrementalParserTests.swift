@@ -396,3 +396,57 @@ struct IncrementalParserTests {
         }
     }
 }
+
+@Suite("jsonValues()")
+struct AsyncJSONValueSequenceTests {
+    /// JSON Lines with a value split over lines and a number at the very end.
+    static let lines = "{\"id\": 1, \"tags\": [\"a\"]}\n{\"id\": 2,\n \"tags\": []}\n[3]\n\"four\" 5"
+
+    @Test("a byte stream gives its values in order, the last number at the end")
+    func bytes() async throws {
+        let stream = AsyncStream<UInt8> { continuation in
+            for byte in Self.lines.utf8 { continuation.yield(byte) }
+            continuation.finish()
+        }
+        var values: [JSONValue] = []
+        for try await value in stream.jsonValues() { values.append(value) }
+        #expect(values == [["id": 1, "tags": ["a"]], ["id": 2, "tags": []], [3], "four", 5])
+    }
+
+    @Test("a value comes out when its closing brace arrives, before the stream goes on")
+    func promptness() async throws {
+        let (stream, continuation) = AsyncStream<UInt8>.makeStream()
+        for byte in #"{"a": 1}"#.utf8 { continuation.yield(byte) }
+        var iterator = stream.jsonValues().makeAsyncIterator()
+        #expect(try await iterator.next() == ["a": 1])
+        continuation.finish()
+        #expect(try await iterator.next() == nil)
+    }
+
+    @Test("a stream of chunks gives its values; an error is thrown with its location", arguments: [1, 3, 64])
+    func chunks(_ size: Int) async throws {
+        let bytes = Array(Self.lines.utf8)
+        let stream = AsyncStream<[UInt8]> { continuation in
+            var start = 0
+            while start < bytes.count {
+                continuation.yield(Array(bytes[start..<min(start + size, bytes.count)]))
+                start += size
+            }
+            continuation.finish()
+        }
+        var count = 0
+        for try await _ in stream.jsonValues() { count += 1 }
+        #expect(count == 5)
+
+        let bad = AsyncStream<[UInt8]> { continuation in
+            continuation.yield(Array("[1]\n[2,".utf8))
+            continuation.yield(Array("]".utf8))
+            continuation.finish()
+        }
+        var seen: [JSONValue] = []
+        await #expect(throws: JSONParseError.unexpectedCharacter("]", at: .init(line: 2, column: 4, offset: 7))) {
+            for try await value in bad.jsonValues() { seen.append(value) }
+        }
+        #expect(seen == [[1]])
+    }
+}

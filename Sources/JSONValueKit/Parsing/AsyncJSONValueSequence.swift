@@ -1,0 +1,179 @@
+extension AsyncSequence where Element == UInt8 {
+    /// The JSON values in a stream of bytes, one at a time: JSON Lines
+    /// (NDJSON), concatenated JSON, or a single value.
+    ///
+    /// ```swift
+    /// let (bytes, _) = try await URLSession.shared.bytes(from: url)
+    /// for try await record in bytes.jsonValues() {
+    ///     print(record.id ?? "no id")
+    /// }
+    /// ```
+    ///
+    /// The bytes are read with ``JSONIncrementalParser``, under its rules
+    /// and errors, a run of bytes at a time rather than byte by byte. A value
+    /// comes out as soon as its last byte is in: the sequence hands bytes to
+    /// the parser at every newline and every closing bracket or brace, and
+    /// at least every 4 KiB. (A top-level string or number, with no newline
+    /// after it, may wait for the next of these or for the end.) Memory is
+    /// bounded by the largest value, not by the stream.
+    ///
+    /// - Parameter options: The nesting limit, as for
+    ///   ``JSONValue/init(parsing:options:)-(String,_)``.
+    /// - Returns: An asynchronous sequence of the stream's top-level values,
+    ///   which throws the stream's errors and ``JSONParseError``.
+    public func jsonValues(options: JSONValue.ParsingOptions = .init()) -> AsyncJSONValueSequence<Self> {
+        AsyncJSONValueSequence(base: self, options: options)
+    }
+}
+
+extension AsyncSequence where Element: Sequence, Element.Element == UInt8 {
+    /// The JSON values in a stream of chunks of bytes (`Data`, `[UInt8]`,
+    /// `ByteBuffer` views and the like), one at a time.
+    ///
+    /// ```swift
+    /// let chunks: AsyncStream<Data> = socket.messages
+    /// for try await value in chunks.jsonValues() {
+    ///     handle(value)
+    /// }
+    /// ```
+    ///
+    /// Each chunk goes to a ``JSONIncrementalParser`` as it arrives, so a
+    /// value comes out with the chunk that completes it.
+    ///
+    /// - Parameter options: The nesting limit, as for
+    ///   ``JSONValue/init(parsing:options:)-(String,_)``.
+    /// - Returns: An asynchronous sequence of the stream's top-level values,
+    ///   which throws the stream's errors and ``JSONParseError``.
+    public func jsonValues(options: JSONValue.ParsingOptions = .init()) -> AsyncJSONChunkValueSequence<Self> {
+        AsyncJSONChunkValueSequence(base: self, options: options)
+    }
+}
+
+/// The JSON values in an asynchronous sequence of bytes; see
+/// ``_Concurrency/AsyncSequence/jsonValues(options:)-3zq5j``.
+public struct AsyncJSONValueSequence<Base: AsyncSequence>: AsyncSequence where Base.Element == UInt8 {
+    /// The values are JSON values.
+    public typealias Element = JSONValue
+
+    let base: Base
+    let options: JSONValue.ParsingOptions
+
+    /// Makes an iterator over the values.
+    ///
+    /// - Returns: An iterator that reads the base sequence as it goes.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: base.makeAsyncIterator(), parser: JSONIncrementalParser(options: options))
+    }
+
+    /// Reads bytes from the base sequence into a parser until values come
+    /// out.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: Base.AsyncIterator
+        var parser: JSONIncrementalParser
+        var ready = _ReadyValues()
+        var buffer: [UInt8] = []
+        var isDone = false
+
+        init(base: Base.AsyncIterator, parser: JSONIncrementalParser) {
+            self.base = base
+            self.parser = parser
+            buffer.reserveCapacity(Self.batchSize)
+        }
+
+        /// The most bytes handed to the parser at once.
+        static var batchSize: Int { 4096 }
+
+        /// The next value in the stream, or `nil` at its end.
+        ///
+        /// - Returns: The next top-level value.
+        /// - Throws: The base sequence's error, or ``JSONParseError``.
+        public mutating func next() async throws -> JSONValue? {
+            while true {
+                if let value = ready.next() { return value }
+                if isDone { return nil }
+                buffer.removeAll(keepingCapacity: true)
+                while buffer.count < Self.batchSize, let byte = try await base.next() {
+                    buffer.append(byte)
+                    // A value may end here: hand over what there is.
+                    if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                        break
+                    }
+                }
+                if buffer.isEmpty {
+                    isDone = true
+                    ready.add(try parser.finish())
+                } else {
+                    ready.add(try parser.append(buffer))
+                }
+            }
+        }
+    }
+}
+
+/// The JSON values in an asynchronous sequence of chunks of bytes; see
+/// ``_Concurrency/AsyncSequence/jsonValues(options:)-8qvlx``.
+public struct AsyncJSONChunkValueSequence<Base: AsyncSequence>: AsyncSequence
+where Base.Element: Sequence, Base.Element.Element == UInt8 {
+    /// The values are JSON values.
+    public typealias Element = JSONValue
+
+    let base: Base
+    let options: JSONValue.ParsingOptions
+
+    /// Makes an iterator over the values.
+    ///
+    /// - Returns: An iterator that reads the base sequence as it goes.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: base.makeAsyncIterator(), parser: JSONIncrementalParser(options: options))
+    }
+
+    /// Reads chunks from the base sequence into a parser until values come
+    /// out.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: Base.AsyncIterator
+        var parser: JSONIncrementalParser
+        var ready = _ReadyValues()
+        var isDone = false
+
+        /// The next value in the stream, or `nil` at its end.
+        ///
+        /// - Returns: The next top-level value.
+        /// - Throws: The base sequence's error, or ``JSONParseError``.
+        public mutating func next() async throws -> JSONValue? {
+            while true {
+                if let value = ready.next() { return value }
+                if isDone { return nil }
+                if let chunk = try await base.next() {
+                    ready.add(try parser.append(chunk))
+                } else {
+                    isDone = true
+                    ready.add(try parser.finish())
+                }
+            }
+        }
+    }
+}
+
+extension AsyncJSONValueSequence: Sendable where Base: Sendable {}
+extension AsyncJSONChunkValueSequence: Sendable where Base: Sendable {}
+
+/// Values a chunk completed, handed out one by one.
+struct _ReadyValues {
+    private var values: [JSONValue] = []
+    private var index = 0
+
+    mutating func add(_ more: [JSONValue]) {
+        if index == values.count {
+            values = more
+            index = 0
+        } else {
+            values += more
+        }
+    }
+
+    mutating func next() -> JSONValue? {
+        guard index < values.count else { return nil }
+        defer { index &+= 1 }
+        return values[index]
+    }
+}
