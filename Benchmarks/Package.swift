@@ -21,6 +21,10 @@ let package = Package(
         ),
         // Bytes of tree per byte of input; see Scripts/tree_memory.py.
         .executableTarget(
+            name: "JSONLinesStream",
+            dependencies: [.product(name: "JSONValueKit", package: "JSONValueKit")]
+        ),
+        .executableTarget(
             name: "TreeMemory",
             dependencies: [.product(name: "JSONValueKit", package: "JSONValueKit"), "HeapBytes"],
             path: "Sources/TreeMemory"

@@ -127,6 +127,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         checkPatches(parsed)
     }
     checkJSON5(bytes, strict: parsed)
+    checkIncremental(bytes, oneShot: parsed)
     checkPointer(text, in: parsed)
     checkPath(text, in: parsed)
     return 0
@@ -208,6 +209,95 @@ func namesSwiftEqual(_ value: JSONValue) -> Bool {
     case .array(let elements): return elements.contains(where: namesSwiftEqual)
     case .object(let members):
         return Set(members.keys).count != members.count || members.values.contains(where: namesSwiftEqual)
+    default: return false
+    }
+}
+
+/// The incremental parser, fed the input at splits drawn from its own bytes
+/// (so that the fuzzer explores them too), must agree with the one-shot
+/// parser: the same value, or the same error at the same place, unless the
+/// input is a sequence of several values or none; and each partial value
+/// must be a prefix of the next and of the final value.
+func checkIncremental(_ bytes: UnsafeBufferPointer<UInt8>, oneShot: JSONValue?) {
+    var oneShotError: JSONParseError?
+    if oneShot == nil {
+        do { _ = try JSONValue(parsing: Array(bytes)) } catch { oneShotError = error as? JSONParseError }
+    }
+    var seed = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+    for byte in bytes.prefix(16) { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    for round in 0..<3 {
+        var parser = JSONIncrementalParser()
+        var values: [JSONValue] = []
+        var failure: JSONParseError?
+        var previous: JSONValue?
+        var start = 0
+        while start < bytes.count && failure == nil {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let size = round == 0 ? 1 : 1 + Int(seed >> 33) % (round == 1 ? 8 : 64)
+            let end = min(start + size, bytes.count)
+            do {
+                values += try parser.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                if let partial = parser.partialValue {
+                    if let previous, !hasRepeatedNames(partial) {
+                        check(isPrefix(previous, of: partial), "a partial value shrank")
+                    }
+                    previous = partial
+                }
+            } catch {
+                failure = error
+                check(end > error.location.offset, "an error was thrown before the byte it names")
+            }
+            start = end
+        }
+        if failure == nil {
+            do { values += try parser.finish() } catch { failure = error }
+        }
+        if let oneShot {
+            check(failure == nil && values.count == 1, "incremental parsing refused a valid text")
+            check(values.first.map { identical($0, oneShot) } ?? false, "incremental parsing changed the value")
+            if let previous, let final = values.first, !hasRepeatedNames(final) {
+                check(isPrefix(previous, of: final), "a partial value is not a prefix of the final value")
+            }
+        } else if let failure {
+            check(
+                failure == oneShotError, "incremental error \(failure) differs from \(String(describing: oneShotError))"
+            )
+        } else {
+            check(values.count != 1, "incremental parsing accepted one value the one-shot parser refused")
+        }
+    }
+}
+
+/// Whether `partial` is a prefix of `full`, as partial values must be.
+func isPrefix(_ partial: JSONValue, of full: JSONValue) -> Bool {
+    switch (partial, full) {
+    case (.string(let a), .string(let b)):
+        return Array(b.utf8).starts(with: Array(a.utf8))
+    case (.array(let a), .array(let b)):
+        guard a.count <= b.count else { return false }
+        return a.indices.allSatisfy { index in
+            index == a.count - 1 ? isPrefix(a[index], of: b[index]) : identical(a[index], b[index])
+        }
+    case (.object(let a), .object(let b)):
+        guard a.count <= b.count else { return false }
+        return (0..<a.count).allSatisfy { index in
+            a[index].key.unicodeScalars.elementsEqual(b[index].key.unicodeScalars)
+                && (index == a.count - 1
+                    ? isPrefix(a[index].value, of: b[index].value) : identical(a[index].value, b[index].value))
+        }
+    default:
+        return identical(partial, full)
+    }
+}
+
+/// Whether any object in `value` had a repeated name in its text, which
+/// replaces an earlier member's value (so partial values may differ there).
+func hasRepeatedNames(_ value: JSONValue) -> Bool {
+    // The parsed value keeps one member per name; the text is not at hand,
+    // so be conservative: any object may have had one.
+    switch value {
+    case .object: return true
+    case .array(let elements): return elements.contains(where: hasRepeatedNames)
     default: return false
     }
 }

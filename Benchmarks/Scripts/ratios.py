@@ -51,6 +51,11 @@ COMPARISONS = [
     # Ten times the members cost about ten times as much to parse (at most 12x).
     ("Growth", "10000", "1000", 1 / 12),
     ("Growth", "100000", "10000", 1 / 12),
+    # Issue 22: feeding a file costs at most 3x one parse in 1-byte chunks and
+    # with a partial value after every 1 KiB, at most 1.2x in 4 KiB chunks.
+    ("Incremental", "1-byte", "Parse/{name}/JSONValue(parsing:)", 1 / 3),
+    ("Incremental", "4KiB", "Parse/{name}/JSONValue(parsing:)", 1 / 1.2),
+    ("Incremental", "partialValue-every-1KiB", "Parse/{name}/JSONValue(parsing:)", 1 / 3),
 ]
 
 

@@ -86,7 +86,7 @@ func depth(of value: JSONValue) -> Int {
 }
 
 let usage = """
-    usage: jsonvalue-demo [--write] [path | -]
+    usage: jsonvalue-demo [--write | --stream] [path | -]
 
     With no argument, decodes a built-in payload with an open-ended `ext`
     field, edits it and prints it again. With a path, or - for standard input,
@@ -94,6 +94,10 @@ let usage = """
     input prints the error with its line, column and byte offset and exits 1.
     With --write, prints the parsed file back as compact JSON, its members in
     the file's order: the same bytes in every run.
+    With --stream, reads JSON as it arrives with JSONIncrementalParser: a
+    built-in tool call streamed in small chunks, printing the value as far as
+    it is final after each chunk; or a file (JSON Lines, concatenated values
+    or one value) in 4 KiB chunks, printing each value it completes.
     """
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -102,7 +106,8 @@ if let first = arguments.first, first == "-h" || first == "--help" {
     exit(0)
 }
 let writesBack = arguments.first == "--write"
-if writesBack { arguments = arguments.dropFirst() }
+let streams = arguments.first == "--stream"
+if writesBack || streams { arguments = arguments.dropFirst() }
 if arguments.count > 1 || (writesBack && arguments.isEmpty)
     || (arguments.first.map { $0.hasPrefix("-") && $0 != "-" } ?? false)
 {
@@ -110,7 +115,13 @@ if arguments.count > 1 || (writesBack && arguments.isEmpty)
     exit(2)
 }
 do {
-    if let path = arguments.first {
+    if streams {
+        if let path = arguments.first {
+            try stream(path: path, chunkSize: 4096)
+        } else {
+            try stream(toolCallChunks.map { Data($0.utf8) })
+        }
+    } else if let path = arguments.first {
         if writesBack {
             print(try JSONValue(parsing: try read(path: path)).jsonString(options: .withoutEscapingSlashes))
         } else {

@@ -25,6 +25,7 @@ let benchmarks: @Sendable () -> Void = {
         let value = try! JSONValue(parsing: data)
         let foundationObject = try! JSONSerialization.jsonObject(with: data)
         floorBenchmarks(name: name, value: value)
+        incrementalBenchmarks(name: name, data: data)
 
         // Issue 2: JSONValue's init(from:) through JSONDecoder, against the
         // naive probe order and JSONSerialization.

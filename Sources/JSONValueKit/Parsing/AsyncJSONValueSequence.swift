@@ -50,7 +50,7 @@ extension AsyncSequence where Element: Sequence, Element.Element == UInt8 {
 }
 
 /// The JSON values in an asynchronous sequence of bytes; see
-/// ``_Concurrency/AsyncSequence/jsonValues(options:)-3zq5j``.
+/// ``_Concurrency/AsyncSequence/jsonValues(options:)->AsyncJSONValueSequence<Self>``.
 public struct AsyncJSONValueSequence<Base: AsyncSequence>: AsyncSequence where Base.Element == UInt8 {
     /// The values are JSON values.
     public typealias Element = JSONValue
@@ -111,7 +111,7 @@ public struct AsyncJSONValueSequence<Base: AsyncSequence>: AsyncSequence where B
 }
 
 /// The JSON values in an asynchronous sequence of chunks of bytes; see
-/// ``_Concurrency/AsyncSequence/jsonValues(options:)-8qvlx``.
+/// ``_Concurrency/AsyncSequence/jsonValues(options:)->AsyncJSONChunkValueSequence<Self>``.
 public struct AsyncJSONChunkValueSequence<Base: AsyncSequence>: AsyncSequence
 where Base.Element: Sequence, Base.Element.Element == UInt8 {
     /// The values are JSON values.
