@@ -40,11 +40,21 @@ func peakResidentKiB() -> Int {
 }
 
 let before = peakResidentKiB()
-let chunks = AsyncStream<Data> { continuation in
-    let reader = FileHandle(forReadingAtPath: path)!
-    while let chunk = try? reader.read(upToCount: 64 << 10), !chunk.isEmpty { continuation.yield(chunk) }
-    continuation.finish()
+/// A file's chunks, read when asked for, as a socket or a file's async bytes
+/// hand them out (an `AsyncStream` filled up front would hold the file).
+struct FileChunks: AsyncSequence {
+    typealias Element = Data
+    let path: String
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let reader: FileHandle
+        mutating func next() async throws -> Data? {
+            guard let chunk = try reader.read(upToCount: 64 << 10), !chunk.isEmpty else { return nil }
+            return chunk
+        }
+    }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(reader: FileHandle(forReadingAtPath: path)!) }
 }
+let chunks = FileChunks(path: path)
 let start = Date()
 var records = 0
 for try await record in chunks.jsonValues() {
