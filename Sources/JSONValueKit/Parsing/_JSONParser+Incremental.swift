@@ -181,13 +181,7 @@ extension _JSONParser {
                 return false
             }
             stream.pending = .none
-            let string = try finishString(start: 1)
-            if isKey {
-                keyStack.push(string)
-                stream.expecting = .colon
-            } else {
-                deliver(.string(string))
-            }
+            deliver(try finishString(start: 1), isKey: isKey)
             return true
         case .number(var state, let resume):
             let end = state.scan(base, from: resume, to: count)
@@ -319,13 +313,7 @@ extension _JSONParser {
     private mutating func readString(isKey: Bool) throws(JSONParseError) -> Bool {
         let start = position
         do {
-            let string = try parseString(isKey: isKey)
-            if isKey {
-                keyStack.push(string)
-                stream.expecting = .colon
-            } else {
-                deliver(.string(string))
-            }
+            deliver(try parseString(isKey: isKey), isKey: isKey)
             return true
         } catch {
             guard case .unexpectedEndOfInput = error.kind, !isFinalBuffer else { throw error }
@@ -375,6 +363,18 @@ extension _JSONParser {
             elementStack.push(value)
         }
         stream.expecting = .commaOrEnd
+    }
+
+    /// Hands a completed string on: a member's name waits for its value,
+    /// any other string is a value.
+    @inline(__always)
+    private mutating func deliver(_ string: String, isKey: Bool) {
+        if isKey {
+            keyStack.push(string)
+            stream.expecting = .colon
+        } else {
+            deliver(.string(string))
+        }
     }
 
     /// Closes the innermost container, whose closing bracket or brace was
