@@ -89,7 +89,7 @@ public struct AsyncJSONValueSequence<Base: AsyncSequence>: AsyncSequence where B
         /// - Throws: The base sequence's error, or ``JSONParseError``.
         public mutating func next() async throws -> JSONValue? {
             while true {
-                if let value = ready.next() { return value }
+                if let value = try ready.next() { return value }
                 if isDone { return nil }
                 buffer.removeAll(keepingCapacity: true)
                 while buffer.count < Self.batchSize, let byte = try await base.next() {
@@ -99,11 +99,14 @@ public struct AsyncJSONValueSequence<Base: AsyncSequence>: AsyncSequence where B
                         break
                     }
                 }
-                if buffer.isEmpty {
-                    isDone = true
-                    ready.add(try parser.finish())
-                } else {
-                    ready.add(try parser.append(buffer))
+                ready.read { () throws(JSONParseError) -> [JSONValue] in
+                    if buffer.isEmpty {
+                        isDone = true
+                        return try parser.finish()
+                    }
+                    return try parser.append(buffer)
+                } recovering: {
+                    parser.takeValuesBeforeFailure()
                 }
             }
         }
@@ -141,13 +144,17 @@ where Base.Element: Sequence, Base.Element.Element == UInt8 {
         /// - Throws: The base sequence's error, or ``JSONParseError``.
         public mutating func next() async throws -> JSONValue? {
             while true {
-                if let value = ready.next() { return value }
+                if let value = try ready.next() { return value }
                 if isDone { return nil }
-                if let chunk = try await base.next() {
-                    ready.add(try parser.append(chunk))
-                } else {
-                    isDone = true
-                    ready.add(try parser.finish())
+                let chunk = try await base.next()
+                ready.read { () throws(JSONParseError) -> [JSONValue] in
+                    guard let chunk else {
+                        isDone = true
+                        return try parser.finish()
+                    }
+                    return try parser.append(chunk)
+                } recovering: {
+                    parser.takeValuesBeforeFailure()
                 }
             }
         }
@@ -157,10 +164,26 @@ where Base.Element: Sequence, Base.Element.Element == UInt8 {
 extension AsyncJSONValueSequence: Sendable where Base: Sendable {}
 extension AsyncJSONChunkValueSequence: Sendable where Base: Sendable {}
 
-/// Values a chunk completed, handed out one by one.
+/// Values a chunk completed, handed out one by one, then the error that
+/// the chunk ended with, if any.
 struct _ReadyValues {
     private var values: [JSONValue] = []
     private var index = 0
+    private var failure: JSONParseError?
+
+    /// Adds the values that `body` completes; if it throws, the values it
+    /// completed before the error (from `recovering`), then the error.
+    mutating func read(
+        _ body: () throws(JSONParseError) -> [JSONValue],
+        recovering: () -> [JSONValue]
+    ) {
+        do {
+            add(try body())
+        } catch {
+            add(recovering())
+            failure = error
+        }
+    }
 
     mutating func add(_ more: [JSONValue]) {
         if index == values.count {
@@ -171,8 +194,11 @@ struct _ReadyValues {
         }
     }
 
-    mutating func next() -> JSONValue? {
-        guard index < values.count else { return nil }
+    mutating func next() throws(JSONParseError) -> JSONValue? {
+        guard index < values.count else {
+            if let failure { throw failure }
+            return nil
+        }
         defer { index &+= 1 }
         return values[index]
     }

@@ -50,7 +50,14 @@ import Foundation
 /// number. After an error the parser keeps throwing it.
 ///
 /// Only the framing differs: a text of several values, or of none, is an
-/// error for the one-shot parser and a sequence of values here.
+/// error for the one-shot parser and a sequence of values here. (When a
+/// text begins with a value and goes on with something that is not one,
+/// such as `true3x`, the one-shot parser's error is at the second value's
+/// start, here at the first byte that is not valid.)
+///
+/// Values that the same call completed before the error are not returned by
+/// that call, which throws; ``_Concurrency/AsyncSequence/jsonValues(options:)->AsyncJSONValueSequence<Self>``
+/// hands them out before it throws.
 ///
 /// The byte order mark, ``JSONValue/ParsingOptions/maximumNestingDepth``
 /// and the depth limit behave as in one-shot parsing. With
@@ -129,6 +136,14 @@ public struct JSONIncrementalParser: Sendable {
         return try text.withUTF8 { buffer in
             Result { () throws(JSONParseError) in try self._append(buffer) }
         }.get()
+    }
+
+    /// The values that the bytes which threw completed before the error,
+    /// once: `jsonValues()` hands them out before it throws.
+    mutating func takeValuesBeforeFailure() -> [JSONValue] {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        defer { storage.valuesBeforeFailure = [] }
+        return storage.valuesBeforeFailure
     }
 
     @usableFromInline
@@ -236,6 +251,8 @@ final class _IncrementalParserStorage: @unchecked Sendable {
     @exclusivity(unchecked) var carry = _ByteBuffer(capacity: 64)
     /// The error thrown, thrown again by every later call.
     @exclusivity(unchecked) var failure: JSONParseError?
+    /// The values that the chunk with the error completed before it.
+    var valuesBeforeFailure: [JSONValue] = []
     /// Whether no byte has been read yet beyond a possible byte order mark.
     @exclusivity(unchecked) var isAtStart = true
 
@@ -254,16 +271,16 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         isAtStart = other.isAtStart
     }
 
-    /// The open arrays as the last partial value showed them; see
+    /// The open containers as the last partial value showed them; see
     /// `_JSONParser.partialValue(reusing:)`. Copies of a parser share this
     /// storage, and may ask for partial values at the same time.
-    private var partialArrays: [_PartialArray] = []
-    private let partialArraysLock = NSLock()
+    private var partialContainers: [_PartialContainer] = []
+    private let partialContainersLock = NSLock()
 
     func partialValue() -> JSONValue? {
-        partialArraysLock.lock()
-        defer { partialArraysLock.unlock() }
-        return parser.partialValue(reusing: &partialArrays)
+        partialContainersLock.lock()
+        defer { partialContainersLock.unlock() }
+        return parser.partialValue(reusing: &partialContainers)
     }
 
     func copy() -> _IncrementalParserStorage {
@@ -293,6 +310,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
             return try read(buffer: carry.bytes, isFinal: isFinal, isCarry: true)
         } catch {
             failure = error
+            swap(&valuesBeforeFailure, &parser.stream.completed)
             throw error
         }
     }

@@ -404,70 +404,53 @@ extension _JSONParser {
     /// The top-level value being read, as far as it is final: see
     /// ``JSONIncrementalParser/partialValue``.
     ///
-    /// `arrays` keeps, for each open array, the array of its complete
-    /// elements that the last partial value held: when the caller has let go
-    /// of that value, the next one appends to it in place instead of copying
-    /// every element again, so that taking a partial value after every chunk
-    /// costs O(*n*) in all even for an array of a million numbers.
-    func partialValue(reusing arrays: inout [_PartialArray]) -> JSONValue? {
+    /// `containers` keeps, for each open array and object, what the last
+    /// partial value showed of it: when the caller has let go of that value,
+    /// the next one adds to it in place instead of copying every element
+    /// and member again, so that taking a partial value after every chunk
+    /// costs O(*n*) in all, even for an array of a million numbers.
+    func partialValue(reusing containers: inout [_PartialContainer]) -> JSONValue? {
         var inner: JSONValue? = nil
         if case .string(false, _) = stream.pending {
             let bytes = scratch.bytes
             inner = .string(String(decoding: bytes[..<_validUTF8Prefix(bytes)], as: UTF8.self))
         }
         let innermost = openContainers.count &- 1
+        // Forget the containers that have closed.
+        containers.removeAll { container in
+            container.level > innermost || stream.containerIDs[container.level] != container.id
+        }
         guard innermost >= 0 else { return inner }
-        // Outermost first, so that each array's old element in progress
-        // lets go of the arrays inside it, which can then grow in place.
-        arrays.sort { $0.level < $1.level }
-        for index in arrays.indices { arrays[index].removeChild() }
+        // Outermost first, so that each container's old value in progress
+        // lets go of the containers inside it, which can then grow in place.
+        containers.sort { $0.level < $1.level }
+        for index in containers.indices { containers[index].removeChild() }
         var elementEnd = elementStack.count
         var memberEnd = memberStack.count
         var keyIndex = keyStack.count &- 1
         for level in stride(from: innermost, through: 0, by: -1) {
             let open = openContainers[level]
+            let id = stream.containerIDs[level]
+            var index = containers.firstIndex { $0.id == id } ?? -1
+            if index < 0 {
+                containers.append(_PartialContainer(id: id, level: level, start: open.start))
+                index = containers.count &- 1
+            }
             if open.isObject {
-                var keys: [String] = []
-                var values: [JSONValue] = []
-                keys.reserveCapacity(memberEnd &- open.start &+ 1)
-                values.reserveCapacity(memberEnd &- open.start &+ 1)
-                for index in open.start..<memberEnd {
-                    keys.append(memberStack[index].0)
-                    values.append(memberStack[index].1)
-                }
-                // A name is waiting on the key stack while its value is read.
-                let hasOpenMember = level < innermost || stream.expecting == .colon || stream.expecting == .value
-                if hasOpenMember {
-                    if let inner {
-                        keys.append(keyStack[keyIndex])
-                        values.append(inner)
-                    }
+                // A name waits on the key stack while its value is read.
+                var childKey: String? = nil
+                if level < innermost || stream.expecting == .colon || stream.expecting == .value {
+                    childKey = keyStack[keyIndex]
                     keyIndex &-= 1
                 }
+                containers[index].updateObject(from: memberStack, end: memberEnd, childKey: childKey, child: inner)
+                inner = .object(containers[index].object)
                 memberEnd = open.start
-                inner = .object(
-                    JSONObject(count: keys.count) { members in
-                        for index in keys.indices {
-                            (members + index).initialize(to: _ObjectMember(key: keys[index], value: values[index]))
-                        }
-                    })
             } else {
-                let id = stream.containerIDs[level]
-                if let index = arrays.firstIndex(where: { $0.id == id }) {
-                    arrays[index].update(from: elementStack, end: elementEnd, child: inner)
-                    inner = .array(arrays[index].elements)
-                } else {
-                    var array = _PartialArray(id: id, level: level, start: open.start)
-                    array.update(from: elementStack, end: elementEnd, child: inner)
-                    inner = .array(array.elements)
-                    arrays.append(array)
-                }
+                containers[index].updateArray(from: elementStack, end: elementEnd, child: inner)
+                inner = .array(containers[index].elements)
                 elementEnd = open.start
             }
-        }
-        // Forget the arrays that have closed.
-        arrays.removeAll { array in
-            array.level > innermost || stream.containerIDs[array.level] != array.id
         }
         return inner
     }
@@ -500,21 +483,28 @@ extension _JSONParser {
     }
 }
 
-/// An open array's elements as the last partial value showed them.
-struct _PartialArray {
+/// An open array or object as the last partial value showed it.
+struct _PartialContainer {
     /// Which open container this is: its number in the stream, its depth,
-    /// and where its elements start on the element stack.
+    /// and where its elements or members start on their stack.
     let id: Int
     let level: Int
     let start: Int
-    /// Its complete elements, then the element being read if there is one.
+    /// An array's complete elements, then the element being read if any.
     private(set) var elements: [JSONValue] = []
-    private var hasChild = false
+    /// An object's complete members, then the member being read if any.
+    private(set) var object = JSONObject()
+    /// How many members of the member stack `object` holds.
+    private var membersTaken = 0
+    /// Where the value being read went, to take it out again.
+    private var child = Child.none
 
-    /// Removes the element being read, if any.
-    mutating func removeChild() {
-        if hasChild { elements.removeLast() }
-        hasChild = false
+    private enum Child {
+        case none
+        case element
+        case member
+        /// A repeated name: its value took the place of an earlier one.
+        case replacement(index: Int, previous: JSONValue)
     }
 
     init(id: Int, level: Int, start: Int) {
@@ -523,17 +513,56 @@ struct _PartialArray {
         self.start = start
     }
 
-    /// Brings `elements` up to date: the complete elements up to `end` on
-    /// `stack`, then `child`.
-    mutating func update(from stack: borrowing _ValueStack<JSONValue>, end: Int, child: JSONValue?) {
+    /// Takes out the value being read, if any.
+    mutating func removeChild() {
+        switch child {
+        case .none: break
+        case .element: elements.removeLast()
+        case .member: object.remove(at: object.count &- 1)
+        case .replacement(let index, let previous): object[valueAt: index] = previous
+        }
+        child = .none
+    }
+
+    /// Brings an array up to date: its complete elements up to `end` on
+    /// `stack`, then `value`, the element being read.
+    mutating func updateArray(from stack: borrowing _ValueStack<JSONValue>, end: Int, child value: JSONValue?) {
         removeChild()
         var index = start &+ elements.count
         while index < end {
             elements.append(stack[index])
             index &+= 1
         }
-        if let child { elements.append(child) }
-        hasChild = child != nil
+        if let value {
+            elements.append(value)
+            child = .element
+        }
+    }
+
+    /// Brings an object up to date: its complete members up to `end` on
+    /// `stack` (a repeated name keeps its first place, as in the final
+    /// value), then the member being read, if its value has started.
+    mutating func updateObject(
+        from stack: borrowing _ValueStack<(String, JSONValue)>,
+        end: Int,
+        childKey: String?,
+        child value: JSONValue?
+    ) {
+        removeChild()
+        var index = start &+ membersTaken
+        while index < end {
+            object.updateValue(stack[index].1, forKey: stack[index].0)
+            index &+= 1
+        }
+        membersTaken = end &- start
+        guard let childKey, let value else { return }
+        if let existing = object.index(forKey: childKey) {
+            child = .replacement(index: existing, previous: object[valueAt: existing])
+            object[valueAt: existing] = value
+        } else {
+            object.append(childKey, value)
+            child = .member
+        }
     }
 }
 

@@ -301,6 +301,7 @@ struct IncrementalParserTests {
             (#"{"a": [1, {"name": "pe"#, #"{"a":[1,{"name":"pe"}]}"#, "/a/1/name"),
             (#"{"a": [1, {"name": "pe"}, "#, #"{"a":[1,{"name":"pe"}]}"#, "/a"),
             (#"{"a": 12"#, "{}", "/a"),
+            (#"{"a": 1, "b": 2, "a": "x"#, #"{"a":"x","b":2}"#, "/a"),
             (#"{"a": 12, "#, #"{"a":12}"#, ""),
             (#"{"a": tr"#, "{}", "/a"),
             (#"{"ab"#, "{}", ""),
@@ -349,6 +350,17 @@ struct IncrementalParserTests {
             let expected = try JSONValue(parsing: bytes)
             #expect(identical(feeding.values[0], expected))
             checkSnapshots(feeding, final: expected, cuts: [], text: "")
+            // Again, letting go of each partial value before the next, so
+            // that the parser grows its open containers in place.
+            var parser = JSONIncrementalParser()
+            var start = 0
+            for end in randomCuts(bytes.count, 30, using: &generator) + [bytes.count] {
+                try parser.append(bytes[start..<end])
+                start = end
+                if let partial = parser.partialValue {
+                    #expect(isPrefix(partial, of: expected), "\(partial) is not a prefix of \(expected)")
+                }
+            }
         }
     }
 
@@ -439,8 +451,8 @@ struct AsyncJSONValueSequenceTests {
         #expect(count == 5)
 
         let bad = AsyncStream<[UInt8]> { continuation in
-            continuation.yield(Array("[1]\n[2,".utf8))
-            continuation.yield(Array("]".utf8))
+            // One chunk: [1] comes out before the error in the same bytes.
+            continuation.yield(Array("[1]\n[2,]".utf8))
             continuation.finish()
         }
         var seen: [JSONValue] = []
