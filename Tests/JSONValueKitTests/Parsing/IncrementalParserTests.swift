@@ -462,3 +462,28 @@ struct AsyncJSONValueSequenceTests {
         #expect(seen == [[1]])
     }
 }
+
+@Suite("Line and column counting")
+struct LocationCountingTests {
+    @Test("sixteen bytes at a time, the same as one at a time, at every length and alignment")
+    func advance() {
+        var generator = SeededGenerator(seed: 7)
+        let alphabet: [UInt8] = [0x0A, 0x20, 0x61, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x98, 0x80]
+        for length in 0..<300 {
+            let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+            var line = 3
+            var column = 5
+            for byte in bytes {
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            let start = JSONParseError.Location(line: 3, column: 5, offset: 9)
+            let moved = bytes.withUnsafeBufferPointer { _JSONParser.advance(start, over: $0) }
+            #expect(moved == JSONParseError.Location(line: line, column: column, offset: 9), "length \(length)")
+        }
+    }
+}
