@@ -100,6 +100,11 @@ struct _StreamState {
     /// an open array under it.
     var containerIDs: [Int] = []
     var containersOpened = 0
+    /// Where each open container starts in the stream, innermost last.
+    var containerOffsets: [Int] = []
+    /// For each depth, about how many bytes its arrays and objects take
+    /// (`Int.max` until one has ended): see `_JSONParser.readWholeContainer()`.
+    var typicalSizes = [Int](repeating: .max, count: 8)
 }
 
 extension _JSONParser {
@@ -279,18 +284,22 @@ extension _JSONParser {
         case UInt8(ascii: "\""):
             return try readString(isKey: false)
         case UInt8(ascii: "["):
+            if try readWholeContainer() { return true }
             try enterContainer()
             position &+= 1
             openContainers.push(OpenContainer(start: elementStack.count, isObject: false))
             stream.containersOpened &+= 1
             stream.containerIDs.append(stream.containersOpened)
+            stream.containerOffsets.append(origin.offset &+ position &- 1)
             stream.expecting = .valueOrArrayEnd
         case UInt8(ascii: "{"):
+            if try readWholeContainer() { return true }
             try enterContainer()
             position &+= 1
             openContainers.push(OpenContainer(start: memberStack.count, isObject: true))
             stream.containersOpened &+= 1
             stream.containerIDs.append(stream.containersOpened)
+            stream.containerOffsets.append(origin.offset &+ position &- 1)
             stream.expecting = .keyOrObjectEnd
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try readNumber()
@@ -307,6 +316,55 @@ extension _JSONParser {
             throw unexpected()
         }
         return true
+    }
+
+    /// Reads the array or object at `position` with the one-shot parser's
+    /// recursive reader, the fastest way through a container that ends in
+    /// this chunk; `false`, with nothing read, if the chunk ends first.
+    ///
+    /// A container the chunk cuts short costs the bytes read before the
+    /// end twice, so the attempt is made only where containers of its depth
+    /// have been small enough to fit in what is left of the chunk: the
+    /// depths whose containers span chunks (a file's top-level array, its
+    /// records when they are larger than the chunks) are read step by step
+    /// from the start, and their members whole.
+    private mutating func readWholeContainer() throws(JSONParseError) -> Bool {
+        let level = Swift.min(depth, stream.typicalSizes.count &- 1)
+        let start = position
+        guard stream.typicalSizes[level] < (count &- start) / 2 else { return false }
+        let elements = elementStack.count
+        let members = memberStack.count
+        let keys = keyStack.count
+        let containers = openContainers.count
+        let savedDepth = depth
+        do {
+            let value = try parseValue()
+            learnSize(level: level, bytes: position &- start)
+            deliver(value)
+            return true
+        } catch {
+            guard case .unexpectedEndOfInput = error.kind, !isFinalBuffer else { throw error }
+        }
+        // Cut short: forget what the attempt read, and remember that
+        // containers here can be this large.
+        elementStack.popEach(from: elements) { _ in }
+        memberStack.popEach(from: members) { _ in }
+        keyStack.popEach(from: keys) { _ in }
+        openContainers.popEach(from: containers) { _ in }
+        depth = savedDepth
+        stream.typicalSizes[level] = Swift.max(stream.typicalSizes[level], (count &- start) &* 2)
+        position = start
+        return false
+    }
+
+    /// Takes the size of a container that ended at `level` into its typical
+    /// size: slow to forget a large one, because a miss costs more than a
+    /// hit saves.
+    @inline(__always)
+    private mutating func learnSize(level: Int, bytes: Int) {
+        let level = Swift.min(level, stream.typicalSizes.count &- 1)
+        let typical = stream.typicalSizes[level]
+        stream.typicalSizes[level] = typical == .max ? bytes : (typical &* 7 &+ bytes) / 8
     }
 
     /// Reads a string at `position`, or as much of it as the bytes hold.
@@ -383,6 +441,7 @@ extension _JSONParser {
         let open = openContainers.removeLast()
         stream.containerIDs.removeLast()
         depth &-= 1
+        learnSize(level: depth, bytes: origin.offset &+ position &- stream.containerOffsets.removeLast())
         if open.isObject {
             deliver(.object(makeObject(from: open.start)))
         } else {

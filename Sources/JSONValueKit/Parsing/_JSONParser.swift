@@ -149,7 +149,7 @@ struct _JSONParser: ~Copyable {
 
     /// Parses a value at `position`, recursing into arrays and objects up to
     /// ``recursionLimit`` levels.
-    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+    mutating func parseValue() throws(JSONParseError) -> JSONValue {
         guard position < count else { throw error(.endOfInput) }
         switch base[position] {
         case UInt8(ascii: "\""):
@@ -223,6 +223,9 @@ struct _JSONParser: ~Copyable {
     /// secondary threads).
     private mutating func parseNestedValue() throws(JSONParseError) -> JSONValue {
         var value: JSONValue
+        // The containers open below this value (an incremental parser's)
+        // are not this function's to close.
+        let floor = openContainers.count
         while true {
             // Descend: open containers until a complete value is read.
             descend: while true {
@@ -277,7 +280,7 @@ struct _JSONParser: ~Copyable {
             // Ascend: hand the value to the innermost open container, and
             // close every container that ends here.
             while true {
-                guard let open = openContainers.last else { return value }
+                guard openContainers.count > floor, let open = openContainers.last else { return value }
                 if open.isObject {
                     memberStack.push((keyStack.removeLast(), value))
                     guard try endOfContainer(closedBy: UInt8(ascii: "}")) else {
