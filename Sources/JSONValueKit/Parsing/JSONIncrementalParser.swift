@@ -303,7 +303,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
             }
             if !isFinal && parser.extendPendingString(with: chunk, carried: carry.count) {
                 // Plain text within a string: nothing else to do.
-                carry.append(chunk)
+                if chunk.count == 1 { carry.append(chunk[0]) } else { carry.append(chunk) }
                 return []
             }
             carry.append(chunk)
