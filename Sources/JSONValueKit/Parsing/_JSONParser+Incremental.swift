@@ -362,13 +362,15 @@ extension _JSONParser {
     }
 
     /// Takes the size of a container that ended at `level` into its typical
-    /// size: slow to forget a large one, because a miss costs more than a
-    /// hit saves.
+    /// size, which follows the largest ones and forgets them slowly: a miss
+    /// costs more than a hit saves, and a depth often holds containers of
+    /// very different sizes (a record's small `metadata` beside its large
+    /// `user`).
     @inline(__always)
     private mutating func learnSize(level: Int, bytes: Int) {
         let level = Swift.min(level, stream.typicalSizes.count &- 1)
         let typical = stream.typicalSizes[level]
-        stream.typicalSizes[level] = typical == .max ? bytes : (typical &* 7 &+ bytes) / 8
+        stream.typicalSizes[level] = typical == .max ? bytes : Swift.max(bytes, typical &- typical / 8)
     }
 
     /// Reads a string at `position`, or as much of it as the bytes hold.
