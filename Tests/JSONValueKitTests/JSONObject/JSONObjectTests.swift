@@ -20,6 +20,26 @@ struct JSONObjectTests {
         #expect(decoded.objectValue?.keys == keys)
     }
 
+    @Test(
+        "lookups find every member across the table's widths (16-bit slots up to 2,048 names, 32-bit beyond)",
+        arguments: [9, 2_048, 2_049, 6_000])
+    func lookupsAtEveryWidth(_ count: Int) throws {
+        var grown = JSONObject()
+        for index in 0..<count { grown["n\(index)"] = .int(index) }
+        let parsed = try #require(
+            try JSONValue(parsing: "{" + (0..<count).map { "\"n\($0)\":\($0)" }.joined(separator: ",") + "}")
+                .objectValue)
+        for object in [grown, parsed] {
+            #expect(object.count == count)
+            for index in stride(from: 0, to: count, by: max(1, count / 500)) {
+                #expect(object.index(forKey: "n\(index)") == index)
+                #expect(object["n\(index)"] == .int(index))
+            }
+            #expect(object["n\(count)"] == nil)
+            #expect(object["missing"] == nil)
+        }
+    }
+
     @Test("a repeated name keeps its last value at its first position", arguments: [2, 12])
     func repeatedNames(_ extra: Int) throws {
         let filler = (0..<extra).map { "\"f\($0)\":0" }.joined(separator: ",")
