@@ -287,24 +287,9 @@ extension _JSONParser {
         switch byte {
         case UInt8(ascii: "\""):
             return try readString(isKey: false)
-        case UInt8(ascii: "["):
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
             if try readWholeContainer() { return true }
-            try enterContainer()
-            position &+= 1
-            openContainers.push(OpenContainer(start: elementStack.count, isObject: false))
-            stream.containersOpened &+= 1
-            stream.containerIDs.append(stream.containersOpened)
-            stream.containerOffsets.append(origin.offset &+ position &- 1)
-            stream.expecting = .valueOrArrayEnd
-        case UInt8(ascii: "{"):
-            if try readWholeContainer() { return true }
-            try enterContainer()
-            position &+= 1
-            openContainers.push(OpenContainer(start: memberStack.count, isObject: true))
-            stream.containersOpened &+= 1
-            stream.containerIDs.append(stream.containersOpened)
-            stream.containerOffsets.append(origin.offset &+ position &- 1)
-            stream.expecting = .keyOrObjectEnd
+            try openContainer(isObject: byte == UInt8(ascii: "{"))
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try readNumber()
         case UInt8(ascii: "t"):
@@ -320,6 +305,18 @@ extension _JSONParser {
             throw unexpected()
         }
         return true
+    }
+
+    /// Opens the array or object whose bracket or brace is at `position`,
+    /// to be read step by step.
+    private mutating func openContainer(isObject: Bool) throws(JSONParseError) {
+        try enterContainer()
+        openContainers.push(OpenContainer(start: isObject ? memberStack.count : elementStack.count, isObject: isObject))
+        stream.containersOpened &+= 1
+        stream.containerIDs.append(stream.containersOpened)
+        stream.containerOffsets.append(origin.offset &+ position)
+        position &+= 1
+        stream.expecting = isObject ? .keyOrObjectEnd : .valueOrArrayEnd
     }
 
     /// Reads the array or object at `position` with the one-shot parser's
