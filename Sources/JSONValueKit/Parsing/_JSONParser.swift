@@ -883,48 +883,44 @@ struct _JSONParser: ~Copyable {
     }
 
     func error(_ problem: Problem) -> JSONParseError {
-        if case .endOfInput = problem {
-            // Before the last chunk, the end of the bytes only means "wait":
-            // nobody reads this error's location.
-            guard isFinalBuffer else { return .unexpectedEndOfInput(at: origin) }
-            return .unexpectedEndOfInput(at: self.location(of: count))
-        }
-        let location = location(of: Swift.min(position, count))
+        let kind: JSONParseError.Kind
         switch problem {
-        case .endOfInput: return .unexpectedEndOfInput(at: self.location(of: count))
-        case .invalidLiteral: return JSONParseError(.invalidLiteral, at: location)
-        case .nestingTooDeep(let limit): return .nestingTooDeep(limit: limit, at: location)
-        case .leadingZero: return .numberWithLeadingZero(at: location)
-        case .invalidNumber: return .invalidNumber(at: location)
-        case .outOfRange: return .numberOutOfRange(at: location)
-        case .invalidEscape: return .invalidEscape(at: location)
-        case .loneSurrogate: return .loneSurrogate(at: location)
-        case .controlCharacter(let byte): return .unescapedControlCharacter(byte, at: location)
-        case .invalidUTF8: return .invalidUTF8(at: location)
+        case .endOfInput:
+            // Before the last chunk, the end of the bytes only means "wait":
+            // nobody reads this error's location, so it costs nothing.
+            return .unexpectedEndOfInput(at: isFinalBuffer ? location(of: count) : origin)
+        case .invalidLiteral: kind = .invalidLiteral
+        case .nestingTooDeep(let limit): kind = .nestingTooDeep(limit: limit)
+        case .leadingZero: kind = .numberWithLeadingZero
+        case .invalidNumber: kind = .invalidNumber
+        case .outOfRange: kind = .numberOutOfRange
+        case .invalidEscape: kind = .invalidEscape
+        case .loneSurrogate: kind = .loneSurrogate
+        case .controlCharacter(let byte): kind = .unescapedControlCharacter(Unicode.Scalar(byte))
+        case .invalidUTF8: kind = .invalidUTF8
         }
+        return JSONParseError(kind, at: location(of: Swift.min(position, count)))
     }
 
     /// Computes the line and column of a byte offset; only called for errors.
     func location(of offset: Int) -> JSONParseError.Location {
-        let start = Swift.min(textStart, offset)
-        var location = Self.advance(
-            origin, over: UnsafeBufferPointer(start: base + start, count: offset &- start))
-        location.offset = origin.offset &+ offset
-        return location
+        Self.location(
+            of: offset, in: UnsafeBufferPointer(start: base, count: count), textStart: textStart, origin: origin)
     }
 
-    /// The line and column of a byte offset in `bytes`, counting from
+    /// The line, column and offset of byte `offset` of `bytes`, whose first
+    /// byte is at `origin` in the whole text (its start, unless an
+    /// incremental parser is reading a later chunk), counting from
     /// `textStart` (after a byte order mark); columns count Unicode scalars.
     static func location(
         of offset: Int,
         in bytes: UnsafeBufferPointer<UInt8>,
-        textStart: Int
+        textStart: Int,
+        origin: JSONParseError.Location = JSONParseError.Location(line: 1, column: 1, offset: 0)
     ) -> JSONParseError.Location {
         let start = Swift.min(textStart, offset)
-        var location = advance(
-            JSONParseError.Location(line: 1, column: 1, offset: 0),
-            over: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
-        location.offset = offset
+        var location = advance(origin, over: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        location.offset = origin.offset &+ offset
         return location
     }
 

@@ -93,7 +93,7 @@ struct _ByteBuffer: ~Copyable {
 
     /// A buffer with the same bytes and storage of its own.
     func copy() -> _ByteBuffer {
-        var copy = _ByteBuffer(capacity: Swift.max(count, 16))
+        var copy = _ByteBuffer(capacity: count)
         copy.append(bytes)
         return copy
     }
