@@ -339,7 +339,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
             }
             isAtStart = false
         }
-        parser.base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        parser.base = buffer.baseAddress ?? _JSONParser.noBytes
         parser.count = buffer.count
         parser.isFinalBuffer = isFinal
         let kept = try parser.readChunk()
@@ -353,7 +353,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         } else {
             carry.append(UnsafeBufferPointer(rebasing: buffer[kept...]))
         }
-        parser.base = UnsafePointer(bitPattern: 1)!
+        parser.base = _JSONParser.noBytes
         parser.count = 0
         parser.position = 0
         guard !parser.stream.completed.isEmpty else { return [] }

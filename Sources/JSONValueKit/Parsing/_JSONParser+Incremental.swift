@@ -95,12 +95,10 @@ struct _StreamState {
     var pending = _PendingToken.none
     /// The top-level values completed in the current chunk.
     var completed: [JSONValue] = []
-    /// A number for each open container, innermost last, that no other
-    /// container of the stream has: partial values keep what they built for
-    /// an open array under it.
-    var containerIDs: [Int] = []
-    var containersOpened = 0
-    /// Where each open container starts in the stream, innermost last.
+    /// Where each open container starts in the stream, innermost last: how
+    /// big it grew when it ends, and, since no two containers start at the
+    /// same byte, the name under which partial values keep what they built
+    /// for it.
     var containerOffsets: [Int] = []
     /// For each depth, about how many bytes its arrays and objects take
     /// (`Int.max` until one has ended): see `_JSONParser.readWholeContainer()`.
@@ -110,10 +108,13 @@ struct _StreamState {
 extension _JSONParser {
     /// A parser for the incremental reader, with no bytes yet.
     init(incremental options: JSONValue.ParsingOptions) {
-        // The pointer is never read through: there are no bytes yet.
-        self.init(base: UnsafePointer(bitPattern: 1)!, count: 0, options: options, exactNumbers: nil)
+        self.init(base: Self.noBytes, count: 0, options: options, exactNumbers: nil)
         isFinalBuffer = false
     }
+
+    /// Where `base` points between chunks: never read through, because
+    /// `count` is zero then.
+    static var noBytes: UnsafePointer<UInt8> { UnsafePointer(bitPattern: 1)! }
 
     /// A parser in the same state, with stacks and buffers of its own: a
     /// copied `JSONIncrementalParser` forks.
@@ -225,18 +226,15 @@ extension _JSONParser {
     /// whether it was. A fast path for small chunks of indentation.
     mutating func skipWhitespaceChunk(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
         guard chunk.count <= 16, stream.pending == .none else { return false }
-        var line = origin.line
-        var column = origin.column
         for byte in chunk {
             switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): column &+= 1
-            case UInt8(ascii: "\n"):
-                line &+= 1
-                column = 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): continue
             default: return false
             }
         }
-        origin = JSONParseError.Location(line: line, column: column, offset: origin.offset &+ chunk.count)
+        let offset = origin.offset &+ chunk.count
+        origin = Self.advance(origin, over: chunk)
+        origin.offset = offset
         return true
     }
 
@@ -312,8 +310,6 @@ extension _JSONParser {
     private mutating func openContainer(isObject: Bool) throws(JSONParseError) {
         try enterContainer()
         openContainers.push(OpenContainer(start: isObject ? memberStack.count : elementStack.count, isObject: isObject))
-        stream.containersOpened &+= 1
-        stream.containerIDs.append(stream.containersOpened)
         stream.containerOffsets.append(origin.offset &+ position)
         position &+= 1
         stream.expecting = isObject ? .keyOrObjectEnd : .valueOrArrayEnd
@@ -442,7 +438,6 @@ extension _JSONParser {
     /// just read.
     private mutating func closeContainer() {
         let open = openContainers.removeLast()
-        stream.containerIDs.removeLast()
         depth &-= 1
         learnSize(level: depth, bytes: origin.offset &+ position &- stream.containerOffsets.removeLast())
         if open.isObject {
@@ -480,7 +475,7 @@ extension _JSONParser {
         let innermost = openContainers.count &- 1
         // Forget the containers that have closed.
         containers.removeAll { container in
-            container.level > innermost || stream.containerIDs[container.level] != container.id
+            container.level > innermost || stream.containerOffsets[container.level] != container.id
         }
         guard innermost >= 0 else { return inner }
         // Outermost first, so that each container's old value in progress
@@ -492,16 +487,15 @@ extension _JSONParser {
         var keyIndex = keyStack.count &- 1
         for level in stride(from: innermost, through: 0, by: -1) {
             let open = openContainers[level]
-            let id = stream.containerIDs[level]
+            let id = stream.containerOffsets[level]
             var index = containers.firstIndex { $0.id == id } ?? -1
             if index < 0 {
                 containers.append(_PartialContainer(id: id, level: level, start: open.start))
                 index = containers.count &- 1
             }
             if open.isObject {
-                // A name waits on the key stack while its value is read.
                 var childKey: String? = nil
-                if level < innermost || stream.expecting == .colon || stream.expecting == .value {
+                if hasOpenMember(level: level, innermost: innermost) {
                     childKey = keyStack[keyIndex]
                     keyIndex &-= 1
                 }
@@ -525,30 +519,34 @@ extension _JSONParser {
         guard innermost >= 0 else { return scalarStarted ? [] : nil }
         var tokens: [String] = []
         var elementEnd = elementStack.count
-        var memberEnd = memberStack.count
         var keyIndex = keyStack.count &- 1
         for level in stride(from: innermost, through: 0, by: -1) {
             let open = openContainers[level]
             let childIsOpen = level < innermost || scalarStarted
             if open.isObject {
-                let hasOpenMember = level < innermost || stream.expecting == .colon || stream.expecting == .value
                 if childIsOpen { tokens.append(keyStack[keyIndex]) }
-                if hasOpenMember { keyIndex &-= 1 }
-                memberEnd = open.start
+                if hasOpenMember(level: level, innermost: innermost) { keyIndex &-= 1 }
             } else {
                 if childIsOpen { tokens.append(String(elementEnd &- open.start)) }
                 elementEnd = open.start
             }
         }
-        _ = memberEnd
         return tokens.reversed()
+    }
+
+    /// Whether the object open at `level` has a member whose name is read
+    /// and whose value is not: its name then waits on the key stack. Every
+    /// object below the innermost container has one (the container inside
+    /// it); the innermost has one after a colon.
+    private func hasOpenMember(level: Int, innermost: Int) -> Bool {
+        level < innermost || stream.expecting == .colon || stream.expecting == .value
     }
 }
 
 /// An open array or object as the last partial value showed it.
 struct _PartialContainer {
-    /// Which open container this is: its number in the stream, its depth,
-    /// and where its elements or members start on their stack.
+    /// Which open container this is: where it starts in the stream, its
+    /// depth, and where its elements or members start on their stack.
     let id: Int
     let level: Int
     let start: Int
