@@ -62,21 +62,19 @@ public struct AsyncJSONValueSequence<Base: AsyncSequence>: AsyncSequence where B
     ///
     /// - Returns: An iterator that reads the base sequence as it goes.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), parser: JSONIncrementalParser(options: options))
+        AsyncIterator(base: base.makeAsyncIterator(), feed: _ValueFeed(options: options))
     }
 
     /// Reads bytes from the base sequence into a parser until values come
     /// out.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
-        var parser: JSONIncrementalParser
-        var ready = _ReadyValues()
+        var feed: _ValueFeed
         var buffer: [UInt8] = []
-        var isDone = false
 
-        init(base: Base.AsyncIterator, parser: JSONIncrementalParser) {
+        init(base: Base.AsyncIterator, feed: _ValueFeed) {
             self.base = base
-            self.parser = parser
+            self.feed = feed
             buffer.reserveCapacity(Self.batchSize)
         }
 
@@ -89,8 +87,8 @@ public struct AsyncJSONValueSequence<Base: AsyncSequence>: AsyncSequence where B
         /// - Throws: The base sequence's error, or ``JSONParseError``.
         public mutating func next() async throws -> JSONValue? {
             while true {
-                if let value = try ready.next() { return value }
-                if isDone { return nil }
+                if let value = try feed.next() { return value }
+                if feed.isDone { return nil }
                 buffer.removeAll(keepingCapacity: true)
                 while buffer.count < Self.batchSize, let byte = try await base.next() {
                     buffer.append(byte)
@@ -99,15 +97,7 @@ public struct AsyncJSONValueSequence<Base: AsyncSequence>: AsyncSequence where B
                         break
                     }
                 }
-                ready.read { () throws(JSONParseError) -> [JSONValue] in
-                    if buffer.isEmpty {
-                        isDone = true
-                        return try parser.finish()
-                    }
-                    return try parser.append(buffer)
-                } recovering: {
-                    parser.takeValuesBeforeFailure()
-                }
+                feed.read(buffer.isEmpty ? nil : buffer)
             }
         }
     }
@@ -127,16 +117,14 @@ where Base.Element: Sequence, Base.Element.Element == UInt8 {
     ///
     /// - Returns: An iterator that reads the base sequence as it goes.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), parser: JSONIncrementalParser(options: options))
+        AsyncIterator(base: base.makeAsyncIterator(), feed: _ValueFeed(options: options))
     }
 
     /// Reads chunks from the base sequence into a parser until values come
     /// out.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
-        var parser: JSONIncrementalParser
-        var ready = _ReadyValues()
-        var isDone = false
+        var feed: _ValueFeed
 
         /// The next value in the stream, or `nil` at its end.
         ///
@@ -144,18 +132,9 @@ where Base.Element: Sequence, Base.Element.Element == UInt8 {
         /// - Throws: The base sequence's error, or ``JSONParseError``.
         public mutating func next() async throws -> JSONValue? {
             while true {
-                if let value = try ready.next() { return value }
-                if isDone { return nil }
-                let chunk = try await base.next()
-                ready.read { () throws(JSONParseError) -> [JSONValue] in
-                    guard let chunk else {
-                        isDone = true
-                        return try parser.finish()
-                    }
-                    return try parser.append(chunk)
-                } recovering: {
-                    parser.takeValuesBeforeFailure()
-                }
+                if let value = try feed.next() { return value }
+                if feed.isDone { return nil }
+                feed.read(try await base.next())
             }
         }
     }
@@ -164,28 +143,39 @@ where Base.Element: Sequence, Base.Element.Element == UInt8 {
 extension AsyncJSONValueSequence: Sendable where Base: Sendable {}
 extension AsyncJSONChunkValueSequence: Sendable where Base: Sendable {}
 
-/// Values a chunk completed, handed out one by one, then the error that
-/// the chunk ended with, if any.
-struct _ReadyValues {
+/// What both `jsonValues()` iterators share: a parser, and the values each
+/// read completed, handed out one by one, then the error the read ended
+/// with, if any.
+struct _ValueFeed {
+    private var parser: JSONIncrementalParser
     private var values: [JSONValue] = []
     private var index = 0
     private var failure: JSONParseError?
+    /// Whether the input has ended.
+    private(set) var isDone = false
 
-    /// Adds the values that `body` completes; if it throws, the values it
-    /// completed before the error (from `recovering`), then the error.
-    mutating func read(
-        _ body: () throws(JSONParseError) -> [JSONValue],
-        recovering: () -> [JSONValue]
-    ) {
+    init(options: JSONValue.ParsingOptions) {
+        parser = JSONIncrementalParser(options: options)
+    }
+
+    /// Reads the next bytes, or ends the input if there are none. If the
+    /// bytes are invalid, the values they completed before the error come
+    /// out first, then the error.
+    mutating func read(_ bytes: (some Sequence<UInt8>)?) {
         do {
-            add(try body())
+            if let bytes {
+                add(try parser.append(bytes))
+            } else {
+                isDone = true
+                add(try parser.finish())
+            }
         } catch {
-            add(recovering())
+            add(parser.takeValuesBeforeFailure())
             failure = error
         }
     }
 
-    mutating func add(_ more: [JSONValue]) {
+    private mutating func add(_ more: [JSONValue]) {
         if index == values.count {
             values = more
             index = 0
@@ -194,6 +184,8 @@ struct _ReadyValues {
         }
     }
 
+    /// The next value read, `nil` if there is none yet (or the input has
+    /// ended), or the error that ended the reading.
     mutating func next() throws(JSONParseError) -> JSONValue? {
         guard index < values.count else {
             if let failure { throw failure }
