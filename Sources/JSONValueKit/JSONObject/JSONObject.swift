@@ -682,22 +682,7 @@ struct _MemberTable: Sendable {
     }
 
     func find(_ key: String, in members: UnsafeMutablePointer<_ObjectMember>) -> Int? {
-        Self.withBytes(of: key) { bytes in
-            let hash = Self.hash(bytes)
-            let tag = tag(hash)
-            let positionMask = positionMask
-            let mask = Int(mask)
-            var slot = hash & mask
-            return withSlots { read in
-                while true {
-                    let entry = read(slot)
-                    if entry == 0 { return nil }
-                    let index = Int(entry & positionMask) &- 1
-                    if entry & ~positionMask == tag && Self.equal(members[index].key, bytes) { return index }
-                    slot = (slot &+ 1) & mask
-                }
-            }
-        }
+        Self.withBytes(of: key) { bytes in probe(bytes, hash: Self.hash(bytes), in: members).position }
     }
 
     /// Enters `index` for `key`, unless the name is there already: then its
@@ -706,23 +691,35 @@ struct _MemberTable: Sendable {
         if Int(occupied &+ 1) &* 2 > slotCount { grow(members) }
         return Self.withBytes(of: key) { bytes in
             let hash = Self.hash(bytes)
-            let tag = tag(hash)
-            let positionMask = positionMask
-            let mask = Int(mask)
-            var slot = hash & mask
-            let found: Int? = withSlots { read in
-                while true {
-                    let entry = read(slot)
-                    if entry == 0 { return nil }
-                    let existing = Int(entry & positionMask) &- 1
-                    if entry & ~positionMask == tag && Self.equal(members[existing].key, bytes) { return existing }
-                    slot = (slot &+ 1) & mask
-                }
-            }
+            let (found, slot) = probe(bytes, hash: hash, in: members)
             if let found { return found }
-            setSlot(slot, tag | UInt32(index + 1))
+            setSlot(slot, tag(hash) | UInt32(index + 1))
             occupied += 1
             return nil
+        }
+    }
+
+    /// Looks for the name spelled by `bytes`, whose hash is `hash`: its
+    /// position if the table has it, and the empty slot where the search
+    /// ended, where it would go, if not.
+    @inline(__always)
+    private func probe(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        hash: Int,
+        in members: UnsafeMutablePointer<_ObjectMember>
+    ) -> (position: Int?, slot: Int) {
+        let tag = tag(hash)
+        let positionMask = positionMask
+        let mask = Int(mask)
+        var slot = hash & mask
+        return withSlots { read in
+            while true {
+                let entry = read(slot)
+                if entry == 0 { return (nil, slot) }
+                let position = Int(entry & positionMask) &- 1
+                if entry & ~positionMask == tag && Self.equal(members[position].key, bytes) { return (position, slot) }
+                slot = (slot &+ 1) & mask
+            }
         }
     }
 
