@@ -142,7 +142,7 @@ public struct JSONObject: @unchecked Sendable {
                         duplicates = true
                     }
                 }
-                header.pointee.table = table
+                header.pointee.replaceTable(with: table)
             }
             if duplicates { removeRepeatedNames() }
         } else if count > 1 {
@@ -222,16 +222,17 @@ public struct JSONObject: @unchecked Sendable {
     /// - Returns: The member's position, or `nil`.
     /// - Complexity: O(1) on average.
     public func index(forKey key: String) -> Int? {
-        guard let storage else { return nil }
-        return storage.withUnsafeMutablePointers { header, members in
-            // In place: binding the table to a constant would retain and
-            // release its slots on every lookup.
-            if header.pointee.table != nil { return header.pointee.table.unsafelyUnwrapped.find(key, in: members) }
-            let count = header.pointee.count
-            return _MemberTable.withBytes(of: key) { bytes in
-                for index in 0..<count where _MemberTable.equal(members[index].key, bytes) { return index }
-                return nil
+        guard storage != nil else { return nil }
+        // The pointers outlive the call that gives them, which is safe while
+        // `self` holds the storage; a closure that captured the storage
+        // instead would retain and release it on every lookup.
+        let (header, members) = storage.unsafelyUnwrapped.withUnsafeMutablePointers { ($0, $1) }
+        return _MemberTable.withBytes(of: key) { bytes in
+            if let table = header.pointee.table { return table.find(bytes, in: members) }
+            for index in 0..<header.pointee.count where _MemberTable.equal(members[index].key, bytes) {
+                return index
             }
+            return nil
         }
     }
 
@@ -358,7 +359,7 @@ public struct JSONObject: @unchecked Sendable {
         storage!.withUnsafeMutablePointers { header, members in
             members.deinitialize(count: header.pointee.count)
             header.pointee.count = 0
-            header.pointee.table = nil
+            header.pointee.replaceTable(with: nil)
         }
     }
 
@@ -389,14 +390,16 @@ public struct JSONObject: @unchecked Sendable {
         old.withUnsafeMutablePointers { oldHeader, oldMembers in
             new.withUnsafeMutablePointers { newHeader, newMembers in
                 let count = oldHeader.pointee.count
+                newHeader.pointee.count = count
                 if unique {
                     newMembers.moveInitialize(from: oldMembers, count: count)
                     oldHeader.pointee.count = 0
+                    newHeader.pointee.table = oldHeader.pointee.table
+                    oldHeader.pointee.table = nil
                 } else {
                     newMembers.initialize(from: oldMembers, count: count)
+                    newHeader.pointee.table = oldHeader.pointee.table?.copy()
                 }
-                newHeader.pointee.count = count
-                newHeader.pointee.table = oldHeader.pointee.table
             }
         }
         storage = new
@@ -417,7 +420,7 @@ public struct JSONObject: @unchecked Sendable {
         return storage!.withUnsafeMutablePointers { header, members in
             let index = header.pointee.count
             if header.pointee.table == nil {
-                header.pointee.table = _MemberTable(names: members, count: index, capacity: index + 1)
+                header.pointee.replaceTable(with: _MemberTable(names: members, count: index, capacity: index + 1))
             }
             guard header.pointee.table!.insert(index, for: key, in: members) == nil else { return false }
             (members + index).initialize(to: _ObjectMember(key: key, value: value))
@@ -447,11 +450,9 @@ public struct JSONObject: @unchecked Sendable {
         guard let storage else { return }
         storage.withUnsafeMutablePointers { header, members in
             let count = header.pointee.count
-            guard count >= Self.tableThreshold else {
-                header.pointee.table = nil
-                return
-            }
-            header.pointee.table = _MemberTable(names: members, count: count, capacity: count)
+            header.pointee.replaceTable(
+                with: count >= Self.tableThreshold ? _MemberTable(names: members, count: count, capacity: count) : nil
+            )
         }
     }
 
@@ -498,8 +499,15 @@ struct _ObjectMember {
 struct _ObjectHeader {
     var count: Int
     /// The positions of the names by their hash, from
-    /// ``JSONObject/tableThreshold`` members on; `nil` below.
+    /// ``JSONObject/tableThreshold`` members on; `nil` below. The header
+    /// owns it: set it through ``replaceTable(with:)``, which frees the one
+    /// before, or move it to another header and set `nil` here.
     var table: _MemberTable?
+
+    mutating func replaceTable(with new: _MemberTable?) {
+        table?.deallocate()
+        table = new
+    }
 }
 
 /// An object's members in one allocation, with the count and the table in
@@ -520,6 +528,7 @@ final class _ObjectStorage: ManagedBuffer<_ObjectHeader, _ObjectMember> {
         withUnsafeMutablePointers { header, members in
             Self.moveContainers(out: members, count: header.pointee.count, into: &pending)
             header.pointee.count = 0
+            header.pointee.replaceTable(with: nil)
         }
         while let value = pending.popLast() {
             // `consume` ends `value` here, so that what is taken out is the
@@ -566,176 +575,3 @@ final class _ObjectStorage: ManagedBuffer<_ObjectHeader, _ObjectMember> {
     }
 }
 
-/// Open addressing over the positions of an object's names, hashed by their
-/// UTF-8 bytes with SipHash-1-3 under a per-process random key (see
-/// ``_SipHash``), so that no crafted set of names collides in every process.
-///
-/// Each slot holds the position plus one in its low bits (zero when empty)
-/// and, above them, as many bits of the name's hash as are left, so that
-/// most mismatches are rejected without comparing names. The table has at
-/// least twice as many slots as names. Slots are 16 bits wide up to 4,096
-/// of them (at least four bits of hash), 32 bits beyond: a record of 25
-/// members (a tweet) keeps 128 bytes of table instead of 256, which was a
-/// tenth of a byte per byte of twitter.json.
-struct _MemberTable: Sendable {
-    /// The slots: two 16-bit slots to an element while the table is narrow.
-    /// One array and two 32-bit counts keep the table 16 bytes in the
-    /// header of every object, with a table or without.
-    private var words: [UInt32]
-    private var mask: UInt32
-    private var occupied: UInt32 = 0
-
-    /// The most slots a table of 16-bit slots has.
-    private static let narrowLimit = 4096
-
-    @inline(__always) private var isNarrow: Bool { mask < Self.narrowLimit }
-    @inline(__always) private var slotBits: UInt32 { isNarrow ? 16 : 32 }
-    @inline(__always) private var slotCount: Int { Int(mask) &+ 1 }
-    /// How many low bits of a slot hold the position: enough for any
-    /// position the table can hold, which is fewer than its slots.
-    @inline(__always) private var positionBits: UInt32 { UInt32(slotCount.trailingZeroBitCount) }
-
-    init(capacity: Int) {
-        var size = 16
-        while size < capacity * 2 { size <<= 1 }
-        mask = UInt32(size - 1)
-        words = Array(repeating: 0, count: size <= Self.narrowLimit ? size / 2 : size)
-    }
-
-    /// A table of the names of the first `count` members, which are all
-    /// different, with room for `capacity` names before it grows.
-    init(names members: UnsafeMutablePointer<_ObjectMember>, count: Int, capacity: Int) {
-        self.init(capacity: capacity)
-        for index in 0..<count { _ = insert(index, for: members[index].key, in: members) }
-    }
-
-    @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        _SipHash.hash(bytes)
-    }
-
-    /// The hash's top bits, in the slot's bits above the position.
-    @inline(__always)
-    private func tag(_ hash: Int) -> UInt32 {
-        let bits = slotBits - positionBits
-        guard bits > 0 else { return 0 }
-        return UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) >> (64 - UInt64(bits))) << positionBits
-    }
-
-    @inline(__always)
-    private var positionMask: UInt32 { positionBits >= 32 ? .max : (1 << positionBits) - 1 }
-
-    /// Calls `body` with a function that reads a slot, whichever its width.
-    @inline(__always)
-    private func withSlots<R>(_ body: (_ read: (Int) -> UInt32) -> R) -> R {
-        let isNarrow = isNarrow
-        return words.withUnsafeBytes { raw in
-            if isNarrow {
-                return body { UInt32(raw.load(fromByteOffset: $0 &* 2, as: UInt16.self)) }
-            }
-            return body { raw.load(fromByteOffset: $0 &* 4, as: UInt32.self) }
-        }
-    }
-
-    @inline(__always)
-    private mutating func setSlot(_ slot: Int, _ entry: UInt32) {
-        let isNarrow = isNarrow
-        words.withUnsafeMutableBytes { raw in
-            if isNarrow {
-                raw.storeBytes(of: UInt16(truncatingIfNeeded: entry), toByteOffset: slot &* 2, as: UInt16.self)
-            } else {
-                raw.storeBytes(of: entry, toByteOffset: slot &* 4, as: UInt32.self)
-            }
-        }
-    }
-
-    /// Calls `body` with the name's UTF-8 bytes, copied only if the string
-    /// is not stored contiguously.
-    @inline(__always)
-    static func withBytes<R>(of key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = key.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(key.utf8).withUnsafeBufferPointer(body)
-    }
-
-    @inline(__always)
-    static func equal(_ key: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let utf8 = key.utf8
-        guard utf8.count == bytes.count else { return false }
-        return withBytes(of: key) { stored in
-            guard let a = stored.baseAddress, let b = bytes.baseAddress else { return true }
-            // Eight bytes at a time, inline: names are short, and a call to
-            // memcmp cost a tenth of a lookup.
-            let count = stored.count
-            var index = 0
-            while index &+ 8 <= count {
-                let x = UnsafeRawPointer(a).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let y = UnsafeRawPointer(b).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if x != y { return false }
-                index &+= 8
-            }
-            while index < count {
-                if a[index] != b[index] { return false }
-                index &+= 1
-            }
-            return true
-        }
-    }
-
-    func find(_ key: String, in members: UnsafeMutablePointer<_ObjectMember>) -> Int? {
-        Self.withBytes(of: key) { bytes in probe(bytes, hash: Self.hash(bytes), in: members).position }
-    }
-
-    /// Enters `index` for `key`, unless the name is there already: then its
-    /// position, and nothing changes. Only the members before `index` are read.
-    mutating func insert(_ index: Int, for key: String, in members: UnsafeMutablePointer<_ObjectMember>) -> Int? {
-        if Int(occupied &+ 1) &* 2 > slotCount { grow(members) }
-        return Self.withBytes(of: key) { bytes in
-            let hash = Self.hash(bytes)
-            let (found, slot) = probe(bytes, hash: hash, in: members)
-            if let found { return found }
-            setSlot(slot, tag(hash) | UInt32(index + 1))
-            occupied += 1
-            return nil
-        }
-    }
-
-    /// Looks for the name spelled by `bytes`, whose hash is `hash`: its
-    /// position if the table has it, and the empty slot where the search
-    /// ended, where it would go, if not.
-    @inline(__always)
-    private func probe(
-        _ bytes: UnsafeBufferPointer<UInt8>,
-        hash: Int,
-        in members: UnsafeMutablePointer<_ObjectMember>
-    ) -> (position: Int?, slot: Int) {
-        let tag = tag(hash)
-        let positionMask = positionMask
-        let mask = Int(mask)
-        var slot = hash & mask
-        return withSlots { read in
-            while true {
-                let entry = read(slot)
-                if entry == 0 { return (nil, slot) }
-                let position = Int(entry & positionMask) &- 1
-                if entry & ~positionMask == tag && Self.equal(members[position].key, bytes) { return (position, slot) }
-                slot = (slot &+ 1) & mask
-            }
-        }
-    }
-
-    private mutating func grow(_ members: UnsafeMutablePointer<_ObjectMember>) {
-        let positionMask = positionMask
-        let positions = withSlots { read in
-            (0..<slotCount).compactMap { read($0) == 0 ? nil : Int(read($0) & positionMask) &- 1 }
-        }
-        self = _MemberTable(capacity: slotCount)  // Twice the slots: capacity is half of them.
-        let mask = Int(mask)
-        for index in positions {
-            let hash = Self.withBytes(of: members[index].key) { Self.hash($0) }
-            var slot = hash & mask
-            while withSlots({ $0(slot) }) != 0 { slot = (slot &+ 1) & mask }
-            setSlot(slot, tag(hash) | UInt32(index + 1))
-            occupied += 1
-        }
-    }
-}
