@@ -574,4 +574,3 @@ final class _ObjectStorage: ManagedBuffer<_ObjectHeader, _ObjectMember> {
         }
     }
 }
-
