@@ -255,14 +255,22 @@ struct JSONObjectTests {
     }
 
     /// Random edits against a reference list of pairs: the table and the
-    /// order stay right through growth, removal and replacement.
-    @Test("seeded random edits agree with a reference list of pairs")
+    /// order stay right through growth, removal and replacement, and copies
+    /// taken along the way (which share the storage and its table until one
+    /// side changes) keep what they had.
+    @Test("seeded random edits agree with a reference list of pairs; copies keep theirs")
     func randomEdits() {
         var generator = SeededGenerator(seed: 21)
         var object = JSONObject()
         var reference: [(String, Int)] = []
+        var copies: [(JSONObject, [(String, Int)])] = []
         for step in 0..<5000 {
             let name = "n\(Int.random(in: 0..<60, using: &generator))"
+            if step % 250 == 0 { copies.append((object, reference)) }
+            if step % 1777 == 1776 {
+                object.removeAll(keepingCapacity: step % 2 == 0)
+                reference.removeAll()
+            }
             switch Int.random(in: 0..<10, using: &generator) {
             case 0..<6:
                 object[name] = .int(step)
@@ -283,6 +291,11 @@ struct JSONObjectTests {
         #expect(object.keys == reference.map(\.0))
         #expect(object.values == reference.map { JSONValue.int($0.1) })
         for (name, value) in reference { #expect(object.index(forKey: name).map { object[$0].value } == .int(value)) }
+        for (copy, pairs) in copies {
+            #expect(copy.keys == pairs.map(\.0))
+            for (name, value) in pairs { #expect(copy[name] == .int(value)) }
+            #expect(copy["absent"] == nil)
+        }
     }
 
     @Test("order survives write and parse over seeded random values, byte for byte")
