@@ -195,6 +195,15 @@ public struct JSONObject: @unchecked Sendable {
     /// - Complexity: O(*n*): the values are collected into a new array.
     public var values: [JSONValue] { map(\.value) }
 
+    /// The members in place, to read while this object is alive and
+    /// unchanged: reading them so retains no name or value that is only
+    /// passed on, as iterating (which copies each member out) does.
+    var unsafeMembers: UnsafeBufferPointer<_ObjectMember> {
+        guard storage != nil else { return UnsafeBufferPointer(start: nil, count: 0) }
+        let (header, members) = storage.unsafelyUnwrapped.withUnsafeMutablePointers { ($0, $1) }
+        return UnsafeBufferPointer(start: members, count: header.pointee.count)
+    }
+
     /// The name of the member at a position.
     func key(at index: Int) -> String {
         storage!.withUnsafeMutablePointerToElements { $0[index].key }

@@ -107,8 +107,9 @@ struct _JSONWriter: ~Copyable {
                 try writeMember(key, value, depth: depth, first: &first)
             }
         } else {
-            for (key, value) in members {
-                try writeMember(key, value, depth: depth, first: &first)
+            let inPlace = members.unsafeMembers
+            for index in inPlace.indices {
+                try writeMember(inPlace[index].key, inPlace[index].value, depth: depth, first: &first)
             }
         }
         if pretty { writeNewline(indent: depth) }
