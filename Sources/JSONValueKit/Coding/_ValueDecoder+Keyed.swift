@@ -1,13 +1,16 @@
 /// The keyed container of ``_ValueDecoder``, over an object's members.
 struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: _ValueDecoder
-    let members: JSONObject
     /// Whether `Key` is a ``MappedCodingKey``, asked once per container.
     private let isMapped: Bool
 
-    init(decoder: _ValueDecoder, members: JSONObject) {
+    /// The members, with their names converted as the key strategy says,
+    /// which the decoder keeps: the container holds one reference, which
+    /// the standard library's box copies more than once per container.
+    private var members: JSONObject { decoder.members }
+
+    init(decoder: _ValueDecoder) {
         self.decoder = decoder
-        self.members = members
         isMapped = decoder.options.mappedKeyTypes.value(for: Key.self) { Key.self is any MappedCodingKey.Type }
     }
 
@@ -18,7 +21,7 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if isMapped, let mapped = Key.self as? any MappedCodingKey.Type {
             // Keys found only under one of their other paths.
             for case let key as Key in mapped._allKeys
-            where members[key.stringValue] == nil && member(key, reporting: false) != nil {
+            where decoder.member(named: key.stringValue) == nil && member(key, reporting: false) != nil {
                 keys.append(key)
             }
         }
@@ -31,12 +34,12 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// at the first of its paths that is present. `reporting` records a read
     /// from a path other than the first, when deviations are collected.
     private func member(_ key: Key, reporting: Bool) -> JSONValue? {
-        guard isMapped, let mapped = key as? any MappedCodingKey else { return members[key.stringValue] }
+        guard isMapped, let mapped = key as? any MappedCodingKey else { return decoder.member(named: key.stringValue) }
         for (index, path) in mapped.paths.enumerated() where !path.isRoot {
             // The key's own name goes through the key strategy, as `members`
             // did; other pointers are literal, so they read the object as it
             // is.
-            let found = path._isOwnName(of: key) ? members[key.stringValue] : decoder.value[pointer: path]
+            let found = path._isOwnName(of: key) ? decoder.member(named: key.stringValue) : decoder.value[pointer: path]
             guard let found else { continue }
             if reporting && index > 0 {
                 decoder.record(.readFromAlternativePath(path), [], value: found, key: key)
@@ -210,7 +213,7 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func superDecoder() throws -> any Decoder {
         let key = _AnyCodingKey("super")
-        return decoder.child(members[key.stringValue] ?? .null, key: key)
+        return decoder.child(decoder.member(named: key.stringValue) ?? .null, key: key)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -4,17 +4,48 @@ import Foundation
 /// that a type decodes itself from, which is also a node of the coding path.
 /// Scalars are unwrapped in place, without an instance of their own.
 final class _ValueDecoder: Decoder {
-    let value: JSONValue
-    private let key: (any CodingKey)?
-    private let parent: _ValueDecoder?
+    // Variables only so that a finished child can be reused (see
+    // `withChild`); one thread decodes at a time, so without dynamic
+    // exclusivity checks.
+    @exclusivity(unchecked) private(set) var value: JSONValue
+    @exclusivity(unchecked) private var key: (any CodingKey)?
+    /// The decoder of the value that holds this one's, `nil` at the top.
+    ///
+    /// Not retained while this decoder serves a call of the parent's
+    /// `withChild`, which the parent outlives; `retainedParent` holds it
+    /// when the decoder may outlive that call.
+    private unowned(unsafe) let parent: _ValueDecoder?
+    @exclusivity(unchecked) private var retainedParent: _ValueDecoder?
     let options: _DecodingOptions
     /// How many decoders lead to this one.
     private let depth: Int
+    /// A child that finished decoding and that nothing else holds, for the
+    /// next member or element to reuse. It holds no reference back, so that
+    /// nothing but this decoder holds it.
+    @exclusivity(unchecked) private var spare: _ValueDecoder?
+    /// The members of this decoder's object as its keyed containers read
+    /// them, set each time one is made.
+    @exclusivity(unchecked) private(set) var members = JSONObject()
 
-    init(value: JSONValue, key: (any CodingKey)?, parent: _ValueDecoder?, options: _DecodingOptions) {
+    /// The member of ``members`` with a name, read in place.
+    @inline(__always)
+    func member(named name: String) -> JSONValue? {
+        members[name]
+    }
+
+    /// A decoder for `value`; `parent` is retained unless `retainsParent`
+    /// is `false`, which only `withChild` may say.
+    init(
+        value: JSONValue,
+        key: (any CodingKey)?,
+        parent: _ValueDecoder?,
+        options: _DecodingOptions,
+        retainsParent: Bool = true
+    ) {
         self.value = value
         self.key = key
         self.parent = parent
+        if retainsParent { retainedParent = parent }
         self.options = options
         depth = parent.map { $0.depth &+ 1 } ?? 0
     }
@@ -41,10 +72,46 @@ final class _ValueDecoder: Decoder {
         _ValueDecoder(value: value, key: key, parent: self, options: options)
     }
 
+    /// Runs `body` with a decoder for a member or an element of this
+    /// decoder's value: the child that decoded the one before, if `body`
+    /// left nothing holding it, or a new one.
+    ///
+    /// A type's `init(from:)` rarely keeps its decoder, so one child per
+    /// level serves every member and element there: decoding the
+    /// citm_catalog.json model allocated and freed 21,000 decoders, each
+    /// retaining and releasing its value, parent and options.
+    @inline(__always)
+    func withChild<Result>(
+        _ value: JSONValue,
+        key: any CodingKey,
+        _ body: (_ValueDecoder) throws -> Result
+    ) rethrows -> Result {
+        var child: _ValueDecoder
+        if let reused = spare.take() {
+            reused.value = value
+            reused.key = key
+            child = reused
+        } else {
+            child = _ValueDecoder(value: value, key: key, parent: self, options: options, retainsParent: false)
+        }
+        defer {
+            if isKnownUniquelyReferenced(&child) {
+                spare = child
+            } else {
+                // Kept (a stored decoder or container): it now needs its
+                // parent for its coding path after this call, and keeps this
+                // decoder from being reused under it.
+                child.retainedParent = self
+            }
+        }
+        return try body(child)
+    }
+
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(_KeyedDecodingContainer<Key>(decoder: self, members: try objectMembers()))
+        members = try objectMembers()
+        return KeyedDecodingContainer(_KeyedDecodingContainer<Key>(decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -236,7 +303,17 @@ final class _ValueDecoder: Decoder {
     /// Decodes a type that is not a scalar, without the tolerances for
     /// optionals and collections at this level.
     func unwrapComposite<T: Decodable>(_ value: JSONValue, as type: T.Type, key: (any CodingKey)?) throws -> T {
-        let decoder = key.map { child(value, key: $0) } ?? self
+        guard let key else { return try decodeComposite(value, as: type, with: self) }
+        return try withChild(value, key: key) { try decodeComposite(value, as: type, with: $0) }
+    }
+
+    /// Decodes a type that is not a scalar with `decoder`, whose value is
+    /// `value`.
+    private func decodeComposite<T: Decodable>(
+        _ value: JSONValue,
+        as type: T.Type,
+        with decoder: _ValueDecoder
+    ) throws -> T {
         switch options.compositeKinds.value(for: T.self, { _CompositeKind(of: T.self) }) {
         case .array(let array):
             guard case .array(let elements) = value else { break }

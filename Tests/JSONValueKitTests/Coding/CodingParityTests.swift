@@ -169,6 +169,31 @@ struct DecoderParityTests {
         expectDecodingParity(Dog.self, #"{"breed": "lab", "legs": [1, "2"], "super": {"name": "Rex"}}"#)
     }
 
+    /// The decoder reuses a child decoder for the next member or element
+    /// when nothing kept it; one that a type kept must keep its own value and
+    /// coding path, and its parents theirs. (Not a parity test: a decoder
+    /// that JSONDecoder hands out reads whatever it decodes next once
+    /// `init(from:)` returns.)
+    @Test("decoders and containers that a type keeps stay right after their siblings decode")
+    func keptDecoders() throws {
+        let json = #"[{"inner": {"a": 2}}, {"inner": {"a": 3}}, {"inner": {"a": 4}}, {"inner": {"a": 6}}]"#
+        for decode in [
+            { try JSONValueDecoder().decode([Holder].self, from: Data(json.utf8)) },
+            { try JSONValueDecoder().decode([Holder].self, from: JSONValue(parsing: json)) },
+        ] as [() throws -> [Holder]] {
+            let holders = try decode()
+            #expect(holders.map(\.inner.a) == [2, 3, 4, 6])
+            for (index, holder) in holders.enumerated() {
+                let kept = holder.inner.kept
+                #expect((kept != nil) == (holder.inner.a % 2 == 0))
+                guard let kept else { continue }
+                #expect(Outcome<String>.path(kept.codingPath) == ["Index \(index)#\(index)", "inner"])
+                #expect(try kept.container(keyedBy: Name.self).decode(Int.self, forKey: Name("a")) == holder.inner.a)
+                #expect(try kept.container(keyedBy: Name.self).allKeys.map(\.stringValue) == ["a"])
+            }
+        }
+    }
+
     @Test(
         "unkeyed containers: values, nulls and the end",
         arguments: [
@@ -331,4 +356,29 @@ struct DecoderParityTests {
         let value: JSONValue = ["street": "s", "city": "c", "zip": "z"]
         #expect(try value.decode(Address.self, using: decoder) == Address(street: "s", city: "c", zip: "z"))
     }
+}
+
+
+/// Keeps its decoder when `a` is even, for ``JSONValueDecoderParityTests/keptDecoders()``.
+struct KeepsEvenDecoders: Decodable {
+    let a: Int
+    let kept: (any Decoder)?
+
+    init(from decoder: any Decoder) throws {
+        a = try decoder.container(keyedBy: Name.self).decode(Int.self, forKey: Name("a"))
+        kept = a % 2 == 0 ? decoder : nil
+    }
+}
+
+struct Holder: Decodable {
+    let inner: KeepsEvenDecoders
+}
+
+/// A coding key of any name.
+struct Name: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
