@@ -358,7 +358,6 @@ struct DecoderParityTests {
     }
 }
 
-
 /// Keeps its decoder when `a` is even, for ``JSONValueDecoderParityTests/keptDecoders()``.
 struct KeepsEvenDecoders: Decodable {
     let a: Int
