@@ -5,13 +5,22 @@
 /// `Int?`), so that it fits an existential's inline buffer and `any CodingKey`
 /// made from it does not allocate.
 struct _AnyCodingKey: CodingKey, Hashable, Sendable {
-    let stringValue: String
+    /// The name; empty for an element's key, whose name is made when asked.
+    private let name: String
     private let storedIndex: Int
+
+    /// The name, or for an array element's key the name Foundation's coders
+    /// give it (`Index 3`), made only when asked: most keys of elements are
+    /// only ever passed down, and making the name for every element was a
+    /// percent of decoding the citm_catalog.json model.
+    var stringValue: String {
+        name.isEmpty && storedIndex != .min ? "Index \(storedIndex)" : name
+    }
 
     var intValue: Int? { storedIndex == .min ? nil : storedIndex }
 
     init(_ string: String) {
-        stringValue = string
+        name = string
         storedIndex = .min
     }
 
@@ -20,13 +29,22 @@ struct _AnyCodingKey: CodingKey, Hashable, Sendable {
     }
 
     init(intValue: Int) {
-        stringValue = String(intValue)
+        name = String(intValue)
         storedIndex = intValue
     }
 
     /// The key Foundation's coders use for an array element: `Index 3`.
     init(index: Int) {
-        stringValue = "Index \(index)"
+        name = ""
         storedIndex = index
+    }
+
+    static func == (a: _AnyCodingKey, b: _AnyCodingKey) -> Bool {
+        a.storedIndex == b.storedIndex && a.stringValue == b.stringValue
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(stringValue)
+        hasher.combine(storedIndex)
     }
 }
