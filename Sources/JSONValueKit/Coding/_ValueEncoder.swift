@@ -369,7 +369,7 @@ extension Dictionary: _StringKeyedDictionaryEncodable where Key == String, Value
         if Value.self == JSONValue.self { return .value(.object(JSONObject(self as! [String: JSONValue]))) }
         let object = _PendingObject()
         object.reserveCapacity(count)
-        for (name, member) in sorted(by: { JSONObject.scalarOrder($0.key, $1.key) }) {
+        for (name, member) in _sortedByName(map { ($0.key, $0.value) }) {
             object.set(name, try encoder.wrap(member, key: _AnyCodingKey(name)))
         }
         return object.isFinished ? .value(object.resolved()) : .object(object)

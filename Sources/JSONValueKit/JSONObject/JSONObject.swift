@@ -104,10 +104,14 @@ public struct JSONObject: @unchecked Sendable {
     /// - Parameter dictionary: The members. Names that Swift treats as equal
     ///   are already one key of the dictionary.
     public init(_ dictionary: [String: JSONValue]) {
-        self.init()
-        reserveCapacity(dictionary.count)
-        for (key, value) in dictionary.sorted(by: { JSONObject.scalarOrder($0.key, $1.key) }) {
-            append(key, value)
+        let members = Array(dictionary)
+        let order = _scalarOrder(of: members.map(\.key))
+        // The names are all different: Swift's `==` equates more strings
+        // than their scalars do.
+        self.init(count: members.count) { storage in
+            for (position, index) in order.enumerated() {
+                (storage + position).initialize(to: _ObjectMember(key: members[index].key, value: members[index].value))
+            }
         }
     }
 
@@ -473,21 +477,6 @@ public struct JSONObject: @unchecked Sendable {
     static func sameScalars(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         return _MemberTable.withBytes(of: b) { _MemberTable.equal(a, $0) }
-    }
-
-    /// The order of names by their Unicode scalars (UTF-8 bytes sort the
-    /// same), comparing the bytes in place.
-    static func scalarOrder(_ a: String, _ b: String) -> Bool {
-        _MemberTable.withBytes(of: a) { a in
-            _MemberTable.withBytes(of: b) { b in
-                let common = Swift.min(a.count, b.count)
-                if common > 0 {
-                    let order = memcmp(a.baseAddress!, b.baseAddress!, common)
-                    if order != 0 { return order < 0 }
-                }
-                return a.count < b.count
-            }
-        }
     }
 }
 

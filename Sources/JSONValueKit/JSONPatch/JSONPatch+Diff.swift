@@ -63,10 +63,10 @@ extension JSONPatch {
         // Removals first, then changes and additions, each in the order of
         // the names' bytes, as before objects kept their order: order alone
         // is not a change.
-        for name in old.keys.sorted(by: JSONObject.scalarOrder) where new.index(forKey: name) == nil {
+        for (name, _) in _sortedByName(old.map { ($0.key, ()) }) where new.index(forKey: name) == nil {
             operations.append(.remove(path: path.appending(name)))
         }
-        for (name, newMember) in new.sorted(by: { JSONObject.scalarOrder($0.key, $1.key) }) {
+        for (name, newMember) in _sortedByName(new.map { ($0.key, $0.value) }) {
             if let oldMember = old[name] {
                 diff(oldMember, newMember, at: path.appending(name), into: &operations)
             } else {

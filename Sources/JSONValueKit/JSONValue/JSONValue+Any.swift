@@ -241,7 +241,7 @@ enum _AnyBridge {
         case let members as [String: Any]:
             // A dictionary has no order: sort the names, so that the value
             // is the same in every process.
-            return .object(members.map { ($0.key, $0.value) }.sorted { JSONObject.scalarOrder($0.0, $1.0) })
+            return .object(_sortedByName(members.map { ($0.key, $0.value) }))
         case let members as [AnyHashable: Any]:
             var result: [(String, Any)] = []
             result.reserveCapacity(members.count)
@@ -251,7 +251,7 @@ enum _AnyBridge {
                 }
                 result.append((key, member))
             }
-            return .object(result.sorted { JSONObject.scalarOrder($0.0, $1.0) })
+            return .object(_sortedByName(result))
         default:
             throw Failure(reason: .unsupportedType(_typeName(dynamicType, qualified: false)))
         }

@@ -102,8 +102,8 @@ struct _JSONWriter: ~Copyable {
         }
         var first = true
         if sortKeys && members.count > 1 {
-            for entry in _keyOrder(members) {
-                let (key, value) = members[entry.index]
+            for index in _scalarOrder(of: members.keys) {
+                let (key, value) = members[index]
                 try writeMember(key, value, depth: depth, first: &first)
             }
         } else {
@@ -258,7 +258,7 @@ struct _JSONWriter: ~Copyable {
         let elements: [JSONValue]
         private let members: JSONObject
         /// The members' indices in key order, with `sortedKeys`.
-        private let order: [_KeyOrderEntry]?
+        private let order: [Int]?
         let isObject: Bool
         /// How many elements or members have been handed out.
         var written = 0
@@ -275,7 +275,7 @@ struct _JSONWriter: ~Copyable {
             self.members = members
             order =
                 sorted && members.count > 1
-                ? _keyOrder(members)
+                ? _scalarOrder(of: members.keys)
                 : nil
             isObject = true
         }
@@ -286,7 +286,7 @@ struct _JSONWriter: ~Copyable {
             if let order {
                 guard written < order.count else { return nil }
                 written &+= 1
-                return members[order[written &- 1].index]
+                return members[order[written &- 1]]
             }
             guard written < members.count else { return nil }
             written &+= 1
@@ -296,7 +296,7 @@ struct _JSONWriter: ~Copyable {
         /// The path component of the last value handed out.
         var lastComponent: _PathComponent {
             if !isObject { return .index(written &- 1) }
-            if let order { return .key(members[order[written &- 1].index].key) }
+            if let order { return .key(members[order[written &- 1]].key) }
             return .key(members[written &- 1].key)
         }
     }
@@ -450,52 +450,6 @@ struct _JSONWriter: ~Copyable {
         }
         return 2
     }
-}
-
-/// The indices of `members`, in the order of their keys' UTF-8 bytes, the
-/// order of ``JSONValue/WritingOptions/sortedKeys``.
-///
-/// Sorts on each key's first 16 bytes, read once into two integers, and
-/// compares whole keys only where those are equal. Keys are short and mostly
-/// differ early, so this takes writing twitter.json with sorted keys from
-/// 2,400 µs to 1,370 µs (citm_catalog.json: 2,200 to 2,080; minimum of 100
-/// runs); comparing whole keys, each comparison reached each key's bytes
-/// again (`utf8.lexicographicallyPrecedes` a byte at a time through the view,
-/// or `memcmp`, whose call cost more than the comparison).
-func _keyOrder(_ members: JSONObject) -> [_KeyOrderEntry] {
-    var entries: [_KeyOrderEntry] = []
-    entries.reserveCapacity(members.count)
-    let keys = members.keys
-    for index in keys.indices {
-        let (high, low) = _prefix(of: keys[index])
-        entries.append((high, low, index))
-    }
-    entries.sort { a, b in
-        if a.high != b.high { return a.high < b.high }
-        if a.low != b.low { return a.low < b.low }
-        return keys[a.index].utf8.lexicographicallyPrecedes(keys[b.index].utf8)
-    }
-    return entries
-}
-
-/// A member's place in ``_keyOrder(_:)``: its index, after the first 16 bytes
-/// of its key that it is sorted on.
-typealias _KeyOrderEntry = (high: UInt64, low: UInt64, index: Int)
-
-/// The first 16 bytes of `key`'s UTF-8, zero-padded, as two big-endian
-/// integers: they order as the bytes do, and equal prefixes are compared in
-/// full by the caller.
-private func _prefix(of key: String) -> (UInt64, UInt64) {
-    if let prefix = key.utf8.withContiguousStorageIfAvailable({ _prefix(of: $0) }) { return prefix }
-    return Array(key.utf8.prefix(16)).withUnsafeBufferPointer { _prefix(of: $0) }
-}
-
-private func _prefix(of bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
-    var words: (UInt64, UInt64) = (0, 0)
-    withUnsafeMutableBytes(of: &words) { destination in
-        for index in 0..<Swift.min(bytes.count, 16) { destination[index] = bytes[index] }
-    }
-    return (UInt64(bigEndian: words.0), UInt64(bigEndian: words.1))
 }
 
 /// `byte` in each of the eight bytes of a word.

@@ -5,7 +5,12 @@ import Testing
 
 @Suite("JSONObject: ordered members, names by Unicode scalars")
 struct JSONObjectTests {
-    static let names = ["zeta", "alpha", "mid", "b", "a", "éa", "e\u{301}a", "10", "2", "", "~/", "ключ"]
+    /// Names that sort differently by scalars and by Swift's `<`, and long
+    /// names that differ only after their first 16 bytes.
+    static let names = [
+        "zeta", "alpha", "mid", "b", "a", "éa", "e\u{301}a", "10", "2", "", "~/", "ключ",
+        "a_name_longer_than_sixteen_2", "a_name_longer_than_sixteen_10", "a_name_longer_than_sixteen_",
+    ]
 
     @Test("parsing keeps the text's order, strict and JSON5, small and large objects", arguments: [3, 8, 9, 40, 1000])
     func parsingOrder(_ count: Int) throws {
