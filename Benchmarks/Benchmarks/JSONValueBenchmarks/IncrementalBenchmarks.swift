@@ -9,6 +9,12 @@ func incrementalBenchmarks(name: String, data: Data) {
 
     /// Feeds the file in chunks of `size` bytes, taking a partial value after
     /// each chunk if asked.
+    ///
+    /// The values a chunk completes are kept only when there are some:
+    /// `values += []` costs about 6 ns on its own (`append(contentsOf:)`
+    /// goes through the array's uniqueness and capacity checks even for
+    /// nothing), which was a third of the time of feeding twitter.json a
+    /// byte at a time, and not the parser's.
     @inline(__always)
     func feed(size: Int, snapshots: Bool) throws -> [JSONValue] {
         var parser = JSONIncrementalParser()
@@ -17,7 +23,8 @@ func incrementalBenchmarks(name: String, data: Data) {
             var start = 0
             while start < buffer.count {
                 let end = min(start + size, buffer.count)
-                values += try parser.append(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+                let completed = try parser.append(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+                if !completed.isEmpty { values += completed }
                 if snapshots { blackHole(parser.partialValue) }
                 start = end
             }
