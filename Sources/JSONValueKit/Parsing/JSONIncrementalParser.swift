@@ -306,8 +306,12 @@ final class _IncrementalParserStorage: @unchecked Sendable {
                 if !isFinal && parser.skipWhitespaceChunk(chunk) { return [] }
                 return try read(buffer: chunk, isFinal: isFinal, isCarry: false)
             }
-            if !isFinal && parser.extendPendingString(with: chunk, carried: carry.count) {
-                // Plain text within a string: nothing else to do.
+            if !isFinal
+                && (parser.extendPendingString(with: chunk, carried: carry.count)
+                    || parser.extendPendingNumber(with: chunk, carried: carry.count))
+            {
+                // Plain text within a string, or more of a number: nothing
+                // else to do.
                 if chunk.count == 1 { carry.append(chunk[0]) } else { carry.append(chunk) }
                 return []
             }

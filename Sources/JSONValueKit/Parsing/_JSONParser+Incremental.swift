@@ -203,6 +203,20 @@ extension _JSONParser {
         }
     }
 
+    /// Takes `chunk` into the number that the bytes so far cut short, if
+    /// every byte of it goes on with the number: then the number is still not
+    /// complete, and the caller only has to carry the chunk. What
+    /// `resumePendingToken()` would do with the same bytes, without setting
+    /// up a buffer: a fast path for numbers fed a few bytes at a time.
+    mutating func extendPendingNumber(with chunk: UnsafeBufferPointer<UInt8>, carried: Int) -> Bool {
+        guard case .number(var state, let resume) = stream.pending, resume == carried,
+            let base = chunk.baseAddress,
+            state.scan(base, from: 0, to: chunk.count) == chunk.count
+        else { return false }
+        stream.pending = .number(state: state, resume: resume &+ chunk.count)
+        return true
+    }
+
     /// Takes `chunk` into the string that the bytes so far cut short, if it
     /// is plain text that goes on with it (no quote, backslash or control
     /// character) and no escape waits to be completed: then the chunk

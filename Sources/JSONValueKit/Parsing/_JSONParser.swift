@@ -936,6 +936,17 @@ struct _JSONParser: ~Copyable {
     ) -> JSONParseError.Location {
         guard let start = bytes.baseAddress else { return location }
         let end = bytes.count
+        if end == 1 {
+            // One byte, as fed a byte at a time: no words to read.
+            var moved = location
+            if start[0] == UInt8(ascii: "\n") {
+                moved.line &+= 1
+                moved.column = 1
+            } else if start[0] & 0xC0 != 0x80 {
+                moved.column &+= 1
+            }
+            return moved
+        }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
