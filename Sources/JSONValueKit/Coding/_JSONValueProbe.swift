@@ -109,7 +109,8 @@ enum _JSONValueProbe {
                 // (JSONDecoder's in hash order): sort the names, so that the
                 // value does not depend on the process's hash seed.
                 guard hinted else { return .object(JSONObject(try container.decode([String: JSONValue].self))) }
-                return .object(JSONObject(try container.decode([String: _HintedMember].self).mapValues(\.value)))
+                let members = try container.decode([String: _HintedMember].self)
+                return .object(JSONObject(sortingNamesOf: members) { $0.value })
             case .array:
                 guard hinted else { return .array(try container.decode([JSONValue].self)) }
                 return .array(try decodeArray(decoder, firstElement: firstElement))
@@ -254,7 +255,9 @@ struct _HintedMember: Decodable {
             )
             if let name, let first = _JSONValueProbe.kind(of: value) {
                 let firstElement = _JSONValueProbe.firstElementKind(of: value) ?? .string
-                memo.hints[name] = _KindMemo.Hint(first: first, firstElement: firstElement)
+                let new = _KindMemo.Hint(first: first, firstElement: firstElement)
+                // Written only when it changes: names mostly keep their kind.
+                if hint != new { memo.hints[name] = new }
             }
             return value
         }
@@ -271,7 +274,7 @@ struct _HintedMember: Decodable {
 final class _KindMemo {
     /// The kinds to try first for a value and, if it is an array, for its
     /// first element.
-    struct Hint {
+    struct Hint: Equatable {
         var first: _JSONValueProbe.Kind
         var firstElement: _JSONValueProbe.Kind
     }

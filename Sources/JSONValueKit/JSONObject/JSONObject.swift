@@ -104,13 +104,20 @@ public struct JSONObject: @unchecked Sendable {
     /// - Parameter dictionary: The members. Names that Swift treats as equal
     ///   are already one key of the dictionary.
     public init(_ dictionary: [String: JSONValue]) {
+        self.init(sortingNamesOf: dictionary) { $0 }
+    }
+
+    /// Makes an object of a dictionary's members, names sorted by their
+    /// scalars, each value made by `value`.
+    init<Value>(sortingNamesOf dictionary: [String: Value], _ value: (Value) -> JSONValue) {
         let members = Array(dictionary)
         let order = _scalarOrder(of: members.map(\.key))
         // The names are all different: Swift's `==` equates more strings
         // than their scalars do.
         self.init(count: members.count) { storage in
             for (position, index) in order.enumerated() {
-                (storage + position).initialize(to: _ObjectMember(key: members[index].key, value: members[index].value))
+                let member = _ObjectMember(key: members[index].key, value: value(members[index].value))
+                (storage + position).initialize(to: member)
             }
         }
     }
