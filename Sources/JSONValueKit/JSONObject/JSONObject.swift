@@ -134,8 +134,13 @@ public struct JSONObject: @unchecked Sendable {
 
     /// Makes an object of `count` members that `initialize` writes in
     /// order, names possibly repeated: the last value of a name counts, at
-    /// the name's first position.
-    init(count: Int, initializingWith initialize: (UnsafeMutablePointer<_ObjectMember>) -> Void) {
+    /// the name's first position. A parse passes its `shapes`, to copy the
+    /// table of an earlier object with the same names.
+    init(
+        count: Int,
+        shapes: _ObjectShapes? = nil,
+        initializingWith initialize: (UnsafeMutablePointer<_ObjectMember>) -> Void
+    ) {
         guard count > 0 else { return }
         let storage = _ObjectStorage.make(capacity: count)
         storage.withUnsafeMutablePointers { header, members in
@@ -146,6 +151,12 @@ public struct JSONObject: @unchecked Sendable {
         if count >= Self.tableThreshold {
             var duplicates = false
             storage.withUnsafeMutablePointers { header, members in
+                if let shapes, let table = shapes.table(for: members, count: count) {
+                    // The same names as an object before, which had no
+                    // repeated name either.
+                    header.pointee.replaceTable(with: table)
+                    return
+                }
                 var table = _MemberTable(capacity: count)
                 for index in 0..<count {
                     if let first = table.insert(index, for: members[index].key, in: members) {
@@ -154,6 +165,7 @@ public struct JSONObject: @unchecked Sendable {
                     }
                 }
                 header.pointee.replaceTable(with: table)
+                if !duplicates, let shapes { shapes.keep(members, count: count, table: table) }
             }
             if duplicates { removeRepeatedNames() }
         } else if count > 1 {

@@ -47,6 +47,9 @@ struct _JSONParser: ~Copyable {
     /// Long member names seen so far, shared between the objects that
     /// repeat them.
     private var keyCache = _KeyCache()
+    /// The tables of the objects made so far, by their names; made with
+    /// the first object that needs a table.
+    private var shapes: _ObjectShapes?
 
     /// Where the text of numbers a `Double` may round is kept, if the caller
     /// asked for it; see ``_ExactNumbers``.
@@ -346,7 +349,9 @@ struct _JSONParser: ~Copyable {
         // The members move from the stack straight into the object's
         // storage; a repeated name keeps its last value, at its first
         // position.
-        JSONObject(count: memberStack.count &- start) { members in
+        let count = memberStack.count &- start
+        if count >= JSONObject.tableThreshold && shapes == nil && _ObjectShapes.isAvailable { shapes = _ObjectShapes() }
+        return JSONObject(count: count, shapes: shapes) { members in
             var index = 0
             memberStack.popEach(from: start) { member in
                 (members + index).initialize(to: _ObjectMember(key: member.0, value: member.1))

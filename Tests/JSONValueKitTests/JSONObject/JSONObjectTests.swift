@@ -303,6 +303,58 @@ struct JSONObjectTests {
         }
     }
 
+    /// A parse copies the member table of an earlier object with the same
+    /// names (see `_ObjectShapes`); records that differ from it only a little
+    /// must not get its table.
+    @Test("records that share, almost share or repeat names look every member up right after parsing")
+    func recordShapes() throws {
+        var generator = SeededGenerator(seed: 2222)
+        let base = (0..<12).map { "field_\($0)" } + ["a_long_member_name_of_twenty_nine", "é", "k"]
+        var records: [[(String, String, Int)]] = []  // (name in the text, name, value)
+        for record in 0..<400 {
+            var names = Array(base.prefix(Int.random(in: 9...base.count, using: &generator)))
+            switch Int.random(in: 0..<6, using: &generator) {
+            case 0: names.swapAt(0, names.count - 1)
+            case 1: names[names.count / 2] = "e\u{301}"  // "é" by other scalars
+            case 2: names[names.count - 1] = names[1]  // a repeated name
+            default: break
+            }
+            records.append(
+                names.enumerated().map { index, name in
+                    // Some names spelled with an escape: the same name, made anew.
+                    let spelled = Int.random(in: 0..<4, using: &generator) == 0 ? "\\u0066" + name.dropFirst() : name
+                    return (name.hasPrefix("f") ? spelled : name, name, record * 100 + index)
+                })
+        }
+        let text =
+            "["
+            + records.map { record in
+                "{" + record.map { "\"\($0.0)\": \($0.2)" }.joined(separator: ", ") + "}"
+            }.joined(separator: ", ") + "]"
+        let parsed = try #require(try JSONValue(parsing: text).arrayValue)
+        for (record, value) in zip(records, parsed) {
+            let object = try #require(value.objectValue)
+            // The last value of a name, at its first position.
+            var expected: [(String, Int)] = []
+            for (_, name, number) in record {
+                if let index = expected.firstIndex(where: { JSONObject.sameScalars($0.0, name) }) {
+                    expected[index].1 = number
+                } else {
+                    expected.append((name, number))
+                }
+            }
+            #expect(object.keys.elementsEqual(expected.map(\.0), by: JSONObject.sameScalars))
+            for (position, (name, number)) in expected.enumerated() {
+                #expect(object.index(forKey: name) == position)
+                #expect(object[name] == .int(number))
+            }
+            for absent in ["field_12", "e", "a_long_member_name_of_twenty_nin"] { #expect(object[absent] == nil) }
+            if !expected.contains(where: { JSONObject.sameScalars($0.0, "e\u{301}") }) {
+                #expect(object["e\u{301}"] == nil)
+            }
+        }
+    }
+
     @Test("order survives write and parse over seeded random values, byte for byte")
     func roundTrip() throws {
         var random = RandomJSON(seed: 2121)
