@@ -109,6 +109,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             check(false, "Any bridging refused an accepted document")
         }
         check(parsed == parsed && parsed.hashValue == parsed.hashValue, "equality or hashing is not reflexive")
+        check(lookupsFindEveryMember(parsed), "a parsed object does not find one of its own names")
         _ = try? JSONValueDecoder().decode(FuzzModel.self, from: parsed)
         _ = try? JSONValueDecoder().decode([FuzzModel].self, from: parsed)
         // From bytes, numbers a Double may round are boxed beside the tree:
@@ -131,6 +132,27 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     checkPointer(text, in: parsed)
     checkPath(text, in: parsed)
     return 0
+}
+
+/// Whether every object in `value` finds each of its names at its own
+/// position (the parser may copy an earlier object's table), and nothing
+/// for a name one byte longer.
+func lookupsFindEveryMember(_ value: JSONValue) -> Bool {
+    var pending = [value]
+    while let next = pending.popLast() {
+        switch next {
+        case .array(let elements):
+            pending += elements
+        case .object(let members):
+            for (position, (name, member)) in members.enumerated() {
+                guard members.index(forKey: name) == position, members[name + "\u{0}"] == nil else { return false }
+                pending.append(member)
+            }
+        default:
+            break
+        }
+    }
+    return true
 }
 
 /// A pointer read from any text prints back to the same tokens, in both of
