@@ -85,11 +85,19 @@ public struct JSONObject: @unchecked Sendable {
     ///   (by Unicode scalars) are a programming error, as for
     ///   `Dictionary(uniqueKeysWithValues:)`.
     public init<S: Sequence>(uniqueKeysWithValues keysAndValues: S) where S.Element == (String, JSONValue) {
-        self.init()
-        reserveCapacity(keysAndValues.underestimatedCount)
-        for (key, value) in keysAndValues {
-            let inserted = appendIfNew(key, value)
-            precondition(inserted, "Duplicate name \"\(key)\" in JSONObject(uniqueKeysWithValues:)")
+        // The storage is made at once, and the names checked as a parse
+        // checks them; fewer members than pairs means a name repeated.
+        let pairs = ContiguousArray(keysAndValues)
+        self.init(count: pairs.count) { members in
+            for index in pairs.indices {
+                (members + index).initialize(to: _ObjectMember(key: pairs[index].0, value: pairs[index].1))
+            }
+        }
+        guard count == pairs.count else {
+            let repeated = pairs.indices.first { index in
+                pairs[..<index].contains { Self.sameScalars($0.0, pairs[index].0) }
+            }
+            preconditionFailure("Duplicate name \"\(pairs[repeated ?? 0].0)\" in JSONObject(uniqueKeysWithValues:)")
         }
     }
 
