@@ -52,7 +52,7 @@ struct _JSONWriter: ~Copyable {
     static let recursionLimit = 16
 
     /// Writes `value`, which `depth` containers enclose.
-    mutating func write(_ value: JSONValue, depth: Int = 0) throws(Failure) {
+    mutating func write(_ value: borrowing JSONValue, depth: Int = 0) throws(Failure) {
         switch value {
         case .null:
             output.append("null")
@@ -73,7 +73,7 @@ struct _JSONWriter: ~Copyable {
         }
     }
 
-    private mutating func writeArray(_ elements: [JSONValue], depth: Int) throws(Failure) {
+    private mutating func writeArray(_ elements: borrowing [JSONValue], depth: Int) throws(Failure) {
         guard depth < depthLimit else { throw Failure(reason: .nestingTooDeep(depthLimit)) }
         output.append(UInt8(ascii: "["))
         if elements.isEmpty {
@@ -93,7 +93,7 @@ struct _JSONWriter: ~Copyable {
         output.append(UInt8(ascii: "]"))
     }
 
-    private mutating func writeObject(_ members: JSONObject, depth: Int) throws(Failure) {
+    private mutating func writeObject(_ members: borrowing JSONObject, depth: Int) throws(Failure) {
         guard depth < depthLimit else { throw Failure(reason: .nestingTooDeep(depthLimit)) }
         output.append(UInt8(ascii: "{"))
         if members.isEmpty {
@@ -117,8 +117,12 @@ struct _JSONWriter: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func writeMember(_ key: String, _ value: JSONValue, depth: Int, first: inout Bool) throws(Failure)
-    {
+    private mutating func writeMember(
+        _ key: borrowing String,
+        _ value: borrowing JSONValue,
+        depth: Int,
+        first: inout Bool
+    ) throws(Failure) {
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
         if pretty { writeNewline(indent: depth + 1) }
@@ -131,7 +135,7 @@ struct _JSONWriter: ~Copyable {
         do {
             try write(value, depth: depth + 1)
         } catch {
-            throw error.adding(.key(key))
+            throw error.adding(.key(copy key))
         }
     }
 
@@ -355,9 +359,13 @@ struct _JSONWriter: ~Copyable {
         return true
     }
 
-    private mutating func writeString(_ string: String) {
-        var string = string
-        string.withUTF8 { writeEscaped($0) }
+    private mutating func writeString(_ string: borrowing String) {
+        // In place where the bytes are contiguous, as a native string's
+        // always are: a copy to call the mutating `withUTF8` on retained and
+        // released every string.
+        if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) != nil { return }
+        var contiguous = copy string
+        contiguous.withUTF8 { writeEscaped($0) }
     }
 
     /// Writes `bytes` as a quoted JSON string.
