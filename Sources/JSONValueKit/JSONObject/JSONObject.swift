@@ -373,18 +373,24 @@ public struct JSONObject: @unchecked Sendable {
     ///
     /// - Parameter index: A valid position.
     /// - Returns: The removed member.
-    /// - Complexity: O(*n*).
+    /// - Complexity: O(*n*); O(1) on average for the last member.
     @discardableResult
     public mutating func remove(at index: Int) -> (key: String, value: JSONValue) {
         precondition(index >= 0 && index < count, "JSONObject index out of range")
         makeUnique(minimumCapacity: count)
+        let isLast = index == count - 1
         let removed = storage!.withUnsafeMutablePointers { header, members in
+            if isLast && header.pointee.count > Self.tableThreshold {
+                // The other members keep their positions: only this name
+                // leaves the table.
+                header.pointee.table?.remove(index, in: members)
+            }
             let member = (members + index).move()
             (members + index).moveInitialize(from: members + index + 1, count: header.pointee.count - index - 1)
             header.pointee.count -= 1
             return member
         }
-        rebuildTable()
+        if !isLast || count < Self.tableThreshold { rebuildTable() }
         return (removed.key, removed.value)
     }
 

@@ -148,6 +148,28 @@ struct _MemberTable: @unchecked Sendable {
         }
     }
 
+    /// Takes out the entry of the member at `position`, whose name is in the
+    /// table, and moves the entries after it in its run of full slots to
+    /// where a search now finds them (deletion from linear probing, without
+    /// tombstones). Other positions are unchanged.
+    mutating func remove(_ position: Int, in members: UnsafeMutablePointer<_ObjectMember>) {
+        let positionMask = positionMask
+        let mask = Int(mask)
+        var slot = Self.withBytes(of: members[position].key) { Self.hash($0) } & mask
+        while Int(self.slot(slot) & positionMask) &- 1 != position { slot = (slot &+ 1) & mask }
+        setSlot(slot, 0)
+        occupied -= 1
+        var next = (slot &+ 1) & mask
+        while case let entry = self.slot(next), entry != 0 {
+            setSlot(next, 0)
+            let moved = Int(entry & positionMask) &- 1
+            var free = Self.withBytes(of: members[moved].key) { Self.hash($0) } & mask
+            while self.slot(free) != 0 { free = (free &+ 1) & mask }
+            setSlot(free, entry)
+            next = (next &+ 1) & mask
+        }
+    }
+
     /// Looks for the name spelled by `bytes`, whose hash is `hash`: its
     /// position if the table has it, and the empty slot where the search
     /// ended, where it would go, if not.

@@ -929,6 +929,15 @@ struct _JSONParser: ~Copyable {
         return location
     }
 
+    /// How many bytes of `mask` have their high bit set, where no other bit
+    /// is: a multiplication adds them up. (`nonzeroBitCount` is a sequence of
+    /// shifts and masks on x86-64 without a `popcnt` target, and made
+    /// counting lines a tenth of reading citm_catalog.json in 4 KiB chunks.)
+    @inline(__always)
+    private static func markedBytes(_ mask: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((mask &>> 7) &* 0x0101_0101_0101_0101) &>> 56)
+    }
+
     /// `location` moved over `bytes`: a line for each newline, and a column
     /// for each Unicode scalar after the last one (continuation bytes belong
     /// to the scalar before them). The offset is left alone.
@@ -964,7 +973,7 @@ struct _JSONParser: ~Copyable {
             // Exactly the zero bytes of `x`: no borrow crosses bytes.
             let newlines = ~(((x & lows) &+ lows) | x) & highs
             if newlines != 0 {
-                line &+= newlines.nonzeroBitCount
+                line &+= Self.markedBytes(newlines)
                 lastNewline = index &+ (63 &- newlines.leadingZeroBitCount) / 8
             }
             index &+= 8
@@ -981,7 +990,7 @@ struct _JSONParser: ~Copyable {
         while index &+ 8 <= end {
             let word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
             let continuations = word & ~(word << 1) & highs
-            column &+= 8 &- continuations.nonzeroBitCount
+            column &+= 8 &- Self.markedBytes(continuations)
             index &+= 8
         }
         while index < end {

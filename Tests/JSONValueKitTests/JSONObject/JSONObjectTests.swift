@@ -355,6 +355,35 @@ struct JSONObjectTests {
         }
     }
 
+    /// Removing the last member takes its name out of the table in place
+    /// (the others keep their positions); every other removal rebuilds it.
+    @Test("removing last members one by one keeps every other lookup right", arguments: [12, 40, 300])
+    func removingLastMembers(_ count: Int) {
+        // Names that collide in runs of the table, as many do.
+        let names = (0..<count).map { "m\($0 * 7 % count)" }
+        // Built a member at a time, so that the table grows, and entries
+        // move to where a search would not find them without the shifting
+        // that removal does.
+        var object = JSONObject()
+        for (index, name) in names.enumerated() { object[name] = .int(index) }
+        for remaining in stride(from: count - 1, through: 0, by: -1) {
+            let removed = object.remove(at: remaining)
+            #expect(removed.key == names[remaining] && removed.value == .int(remaining))
+            #expect(object[names[remaining]] == nil)
+            for index in 0..<remaining where object.index(forKey: names[index]) != index {
+                Issue.record("\(names[index]) not found at \(index) with \(remaining) members left")
+                return
+            }
+            if remaining == count / 2 {
+                // Adding after removals finds a place, and finds it again.
+                object["late"] = 1
+                #expect(object.index(forKey: "late") == remaining)
+                object.removeValue(forKey: "late")
+            }
+        }
+        #expect(object.isEmpty)
+    }
+
     @Test("order survives write and parse over seeded random values, byte for byte")
     func roundTrip() throws {
         var random = RandomJSON(seed: 2121)
