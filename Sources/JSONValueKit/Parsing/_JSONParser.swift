@@ -427,6 +427,14 @@ struct _JSONParser: ~Copyable {
                     keyCache.store(name, in: slot)
                     return name
                 }
+                if isKey && bytes.count > 0 {
+                    let (low, high) = _KeyCache.words(bytes, available: count &- start)
+                    let (cached, slot) = keyCache.shortName(low: low, high: high)
+                    if let cached { return cached }
+                    let name = try makeString(bytes, offset: start, isASCII: highBits & 0x80 == 0)
+                    keyCache.storeShort(name, low: low, high: high, in: slot)
+                    return name
+                }
                 return try makeString(bytes, offset: start, isASCII: highBits & 0x80 == 0)
             }
             if byte == UInt8(ascii: "\\") {

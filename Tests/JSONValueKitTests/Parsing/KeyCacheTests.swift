@@ -40,6 +40,72 @@ struct KeyCacheTests {
         #expect(parsed == [[name: 1, other: 2], [name: 3], [other: 4]])
     }
 
+    /// Short names are cached by their bytes, read a word at a time where
+    /// the text goes on for 16 bytes and a byte at a time near its end.
+    @Test(
+        "short names of every length keep their bytes, repeated, in turns and at the end of the text",
+        arguments: 1...15)
+    func shortNames(_ length: Int) throws {
+        let name = String(repeating: "n", count: length)
+        let last = String(name.dropLast()) + "m"  // differs in its last byte
+        let wide = String(repeating: "é", count: length / 2) + (length % 2 == 1 ? "z" : "")  // 2-byte scalars
+        let objects = [
+            #"{"\#(name)": 1, "\#(last)": 2, "\#(wide)": 3}"#, #"{"\#(last)": 4, "\#(name)": 5}"#,
+            #"{"\#(wide)": 6, "\#(name)": 7, "\#(last)": 8}"#, #"{"\#(name)":9}"#,
+        ]
+        let parsed = try JSONValue(parsing: "[" + objects.joined(separator: ",") + "]")
+        let expected: JSONValue = [
+            [name: 1, last: 2, wide: 3], [last: 4, name: 5], [wide: 6, name: 7, last: 8], [name: 9],
+        ]
+        #expect(parsed == expected)
+        let keys = parsed.arrayValue?.compactMap { $0.objectValue?.keys } ?? []
+        #expect(keys == [[name, last, wide], [last, name], [wide, name, last], [name]])
+        // The last name ends the text: its bytes are read one at a time.
+        #expect(try JSONValue(parsing: #"{"\#(name)":1,"\#(last)":2}"#) == [name: 1, last: 2])
+    }
+
+    @Test("seeded random short names, many sharing slots, keep their bytes in every object")
+    func randomShortNames() throws {
+        var generator = SeededGenerator(seed: 15)
+        let alphabet = Array("abcxyz_0é\u{301}ю")
+        // Half of them share their first eight bytes: 300 of those fill the
+        // 256 slots, so some that differ only after the eighth byte meet.
+        let names = (0..<600).map { index in
+            let length = Int.random(in: 1...7, using: &generator)
+            let tail = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            return index % 2 == 0 ? tail : "shared__" + tail
+        }
+        var objects: [[String]] = []
+        for _ in 0..<2000 {
+            var picked: [String] = []
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                let name = names.randomElement(using: &generator)!
+                if !picked.contains(where: { $0.utf8.elementsEqual(name.utf8) }) { picked.append(name) }
+            }
+            objects.append(picked)
+        }
+        let members = objects.map { "{" + $0.map { "\"\($0)\": 0" }.joined(separator: ",") + "}" }
+        let text = "[" + members.joined(separator: ",") + "]"
+        let parsed = try #require(try JSONValue(parsing: text).arrayValue)
+        for (object, names) in zip(parsed, objects) {
+            let keys = object.objectValue?.keys ?? []
+            #expect(keys.count == names.count && zip(keys, names).allSatisfy { $0.utf8.elementsEqual($1.utf8) })
+        }
+    }
+
+    @Test("invalid UTF-8 in a short name is refused after a valid name of the same length")
+    func invalidUTF8InShortName() throws {
+        let valid = Array("[{\"éé\": 1}, {\"".utf8)
+        let invalid: [UInt8] = [0xC3, 0xA9, 0xC3, 0x28]  // é, then a lead byte without its continuation
+        let text = valid + invalid + Array("\": 2}]".utf8)
+        let error = try #require(throws: JSONParseError.self) { try JSONValue(parsing: Data(text)) }
+        #expect(error.kind == .invalidUTF8)
+        // Where the name alone, with nothing cached, is refused.
+        let alone = Array("[{\"".utf8) + invalid + Array("\": 2}]".utf8)
+        let aloneError = try #require(throws: JSONParseError.self) { try JSONValue(parsing: Data(alone)) }
+        #expect(error.location.offset - valid.count == aloneError.location.offset - 3)
+    }
+
     @Test("a name with escapes equals the same name without, before and after it")
     func escapedNames() throws {
         let parsed = try JSONValue(
