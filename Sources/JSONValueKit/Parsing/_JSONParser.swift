@@ -409,8 +409,18 @@ struct _JSONParser: ~Copyable {
         // control character.
         var wideHighBits: UInt64 = 0
         while index &+ 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if _needsAttention(word) { break }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let attention = _attention(word)
+            if attention != 0 {
+                // Straight to the first byte that needs attention (the
+                // lowest flag is always a true one); the bytes before it
+                // are plain text. Going through them one at a time was half
+                // the bytes of a short name.
+                let plain = UInt64(attention.trailingZeroBitCount / 8)
+                wideHighBits |= word & ((1 &<< (plain &* 8)) &- 1)
+                index &+= Int(plain)
+                break
+            }
             wideHighBits |= word
             index &+= 8
         }
@@ -1015,11 +1025,12 @@ private let _exactPowersOfTen: [Double] = [
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
 
-/// Whether any of the eight bytes of `word` is a quote, a backslash or a
-/// control character (below U+0020). May also flag a byte after a true match,
-/// which is harmless: the caller then looks at each byte.
+/// The high bit of each of the eight bytes of `word` (the first byte in the
+/// lowest bits) that is a quote, a backslash or a control character (below
+/// U+0020). A byte after a true match may be flagged as well, never one
+/// before it: the lowest flag is always a true one.
 @inline(__always)
-private func _needsAttention(_ word: UInt64) -> Bool {
+private func _attention(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let quote = word ^ (ones &* 0x22)
@@ -1027,7 +1038,7 @@ private func _needsAttention(_ word: UInt64) -> Bool {
     let hasQuote = (quote &- ones) & ~quote
     let hasBackslash = (backslash &- ones) & ~backslash
     let hasControl = (word &- ones &* 0x20) & ~word
-    return (hasQuote | hasBackslash | hasControl) & highs != 0
+    return (hasQuote | hasBackslash | hasControl) & highs
 }
 
 /// The correctly rounded `Double` nearest to `significand` × 10^`exponent`, by
