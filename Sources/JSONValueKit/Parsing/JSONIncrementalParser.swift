@@ -312,7 +312,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
             {
                 // Plain text within a string, or more of a number: nothing
                 // else to do.
-                if chunk.count == 1 { carry.append(chunk[0]) } else { carry.append(chunk) }
+                carry.append(chunk)
                 return []
             }
             carry.append(chunk)

@@ -227,11 +227,7 @@ extension _JSONParser {
         for byte in chunk where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
             return false
         }
-        if chunk.count == 1 {
-            scratch.append(chunk[0])  // No call to memcpy for one byte.
-        } else {
-            scratch.append(chunk)
-        }
+        scratch.append(chunk)
         stream.pending = .string(isKey: isKey, resume: resume &+ chunk.count)
         return true
     }

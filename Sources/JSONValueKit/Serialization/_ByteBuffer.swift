@@ -62,7 +62,13 @@ struct _ByteBuffer: ~Copyable {
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
-        (base + count).update(from: source, count: bytes.count)
+        if bytes.count == 1 {
+            // No call to memcpy for one byte, as an incremental parser fed a
+            // byte at a time appends: a quarter of such an append's time.
+            base[count] = source[0]
+        } else {
+            (base + count).update(from: source, count: bytes.count)
+        }
         count &+= bytes.count
     }
 
