@@ -62,8 +62,7 @@ struct _KeyCache {
     /// slot to ``storeShort(_:low:high:in:)`` the name in once it is made.
     @inline(__always)
     mutating func shortName(low: UInt64, high: UInt64) -> (name: String?, slot: Int) {
-        let mixed = (low ^ (high &<< 29 | high &>> 35)) &* 0x9E37_79B9_7F4A_7C15
-        let slot = Int(truncatingIfNeeded: mixed &>> 56)
+        let slot = Self.slot(mixing: low, high)
         if shortSlots.isEmpty {
             shortSlots = Array(repeating: _ShortName(low: 0, high: 0, name: ""), count: Self.slotCount)
         } else if shortSlots[slot].low == low && shortSlots[slot].high == high {
@@ -81,8 +80,9 @@ struct _KeyCache {
     }
 
     /// The words that spell a name of 1 to 15 `bytes` for
-    /// ``shortName(low:high:)``, read from `base`, which has `available`
-    /// bytes from the name's first one on.
+    /// ``shortName(low:high:)``; the text has `available` bytes from the
+    /// name's first one on, so that 16 of them can be read at once when
+    /// there are.
     @inline(__always)
     static func words(_ bytes: UnsafeBufferPointer<UInt8>, available: Int) -> (low: UInt64, high: UInt64) {
         let count = bytes.count
@@ -125,10 +125,14 @@ struct _KeyCache {
         let base = UnsafeRawPointer(bytes.baseAddress!)
         let first = base.loadUnaligned(as: UInt64.self)
         let last = base.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self)
-        let mixed =
-            (first ^ (last &<< 29 | last &>> 35) ^ UInt64(truncatingIfNeeded: bytes.count))
-            &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed &>> 56)
+        return slot(mixing: first ^ UInt64(truncatingIfNeeded: bytes.count), last)
+    }
+
+    /// A slot from two words: the second turned, so that equal halves do
+    /// not cancel, then both spread by a multiplication into the top byte.
+    @inline(__always)
+    private static func slot(mixing a: UInt64, _ b: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((a ^ (b &<< 29 | b &>> 35)) &* 0x9E37_79B9_7F4A_7C15) &>> 56)
     }
 
     /// Whether `name` is spelled by exactly `bytes`.
