@@ -155,19 +155,32 @@ struct _MemberTable: @unchecked Sendable {
     mutating func remove(_ position: Int, in members: UnsafeMutablePointer<_ObjectMember>) {
         let positionMask = positionMask
         let mask = Int(mask)
-        var slot = Self.withBytes(of: members[position].key) { Self.hash($0) } & mask
+        var slot = Self.hash(ofMemberAt: position, in: members) & mask
         while Int(self.slot(slot) & positionMask) &- 1 != position { slot = (slot &+ 1) & mask }
         setSlot(slot, 0)
         occupied -= 1
         var next = (slot &+ 1) & mask
         while case let entry = self.slot(next), entry != 0 {
             setSlot(next, 0)
-            let moved = Int(entry & positionMask) &- 1
-            var free = Self.withBytes(of: members[moved].key) { Self.hash($0) } & mask
-            while self.slot(free) != 0 { free = (free &+ 1) & mask }
-            setSlot(free, entry)
+            place(entry, hash: Self.hash(ofMemberAt: Int(entry & positionMask) &- 1, in: members))
             next = (next &+ 1) & mask
         }
+    }
+
+    /// The hash of the name of the member at `position`.
+    @inline(__always)
+    private static func hash(ofMemberAt position: Int, in members: UnsafeMutablePointer<_ObjectMember>) -> Int {
+        withBytes(of: members[position].key) { hash($0) }
+    }
+
+    /// Puts `entry` in the first empty slot from the one `hash` names, as a
+    /// search for its name goes; the caller counts it.
+    @inline(__always)
+    private mutating func place(_ entry: UInt32, hash: Int) {
+        let mask = Int(mask)
+        var slot = hash & mask
+        while self.slot(slot) != 0 { slot = (slot &+ 1) & mask }
+        setSlot(slot, entry)
     }
 
     /// Looks for the name spelled by `bytes`, whose hash is `hash`: its
@@ -197,15 +210,12 @@ struct _MemberTable: @unchecked Sendable {
         let old = self
         self = _MemberTable(capacity: slotCount)  // Twice the slots: capacity is half of them.
         let oldMask = old.positionMask
-        let mask = Int(mask)
         for oldSlot in 0..<old.slotCount {
             let entry = old.slot(oldSlot)
             guard entry != 0 else { continue }
             let index = Int(entry & oldMask) &- 1
-            let hash = Self.withBytes(of: members[index].key) { Self.hash($0) }
-            var slot = hash & mask
-            while self.slot(slot) != 0 { slot = (slot &+ 1) & mask }
-            setSlot(slot, tag(hash) | UInt32(index + 1))
+            let hash = Self.hash(ofMemberAt: index, in: members)
+            place(tag(hash) | UInt32(index + 1), hash: hash)
             occupied += 1
         }
         old.deallocate()
