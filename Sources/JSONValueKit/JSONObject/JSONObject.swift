@@ -230,9 +230,18 @@ public struct JSONObject: @unchecked Sendable {
     /// unchanged: reading them so retains no name or value that is only
     /// passed on, as iterating (which copies each member out) does.
     var unsafeMembers: UnsafeBufferPointer<_ObjectMember> {
-        guard storage != nil else { return UnsafeBufferPointer(start: nil, count: 0) }
-        let (header, members) = storage.unsafelyUnwrapped.withUnsafeMutablePointers { ($0, $1) }
+        guard let (header, members) = unsafePointers else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: members, count: header.pointee.count)
+    }
+
+    /// The storage's header and members, `nil` without storage, to read
+    /// while `self` holds the storage. The pointers outlive the call that
+    /// gives them, which is safe then: the storage is not freed and does not
+    /// move. A closure that captured the storage instead would retain and
+    /// release it on every lookup.
+    private var unsafePointers: (UnsafeMutablePointer<_ObjectHeader>, UnsafeMutablePointer<_ObjectMember>)? {
+        guard storage != nil else { return nil }
+        return storage.unsafelyUnwrapped.withUnsafeMutablePointers { ($0, $1) }
     }
 
     /// The name of the member at a position.
@@ -262,11 +271,7 @@ public struct JSONObject: @unchecked Sendable {
     /// - Returns: The member's position, or `nil`.
     /// - Complexity: O(1) on average.
     public func index(forKey key: String) -> Int? {
-        guard storage != nil else { return nil }
-        // The pointers outlive the call that gives them, which is safe while
-        // `self` holds the storage; a closure that captured the storage
-        // instead would retain and release it on every lookup.
-        let (header, members) = storage.unsafelyUnwrapped.withUnsafeMutablePointers { ($0, $1) }
+        guard let (header, members) = unsafePointers else { return nil }
         return _MemberTable.withBytes(of: key) { bytes in
             if let table = header.pointee.table { return table.find(bytes, in: members) }
             for index in 0..<header.pointee.count where _MemberTable.equal(members[index].key, bytes) {
@@ -378,19 +383,17 @@ public struct JSONObject: @unchecked Sendable {
     public mutating func remove(at index: Int) -> (key: String, value: JSONValue) {
         precondition(index >= 0 && index < count, "JSONObject index out of range")
         makeUnique(minimumCapacity: count)
-        let isLast = index == count - 1
+        // The last member, from an object that keeps its table: the other
+        // members keep their positions, and only this name leaves the table.
+        let removesInPlace = index == count - 1 && count > Self.tableThreshold
         let removed = storage!.withUnsafeMutablePointers { header, members in
-            if isLast && header.pointee.count > Self.tableThreshold {
-                // The other members keep their positions: only this name
-                // leaves the table.
-                header.pointee.table?.remove(index, in: members)
-            }
+            if removesInPlace { header.pointee.table?.remove(index, in: members) }
             let member = (members + index).move()
             (members + index).moveInitialize(from: members + index + 1, count: header.pointee.count - index - 1)
             header.pointee.count -= 1
             return member
         }
-        if !isLast || count < Self.tableThreshold { rebuildTable() }
+        if !removesInPlace { rebuildTable() }
         return (removed.key, removed.value)
     }
 
