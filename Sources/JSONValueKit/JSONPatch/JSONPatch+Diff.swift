@@ -63,8 +63,9 @@ extension JSONPatch {
         // Removals first, then changes and additions, each in the order of
         // the names' bytes, as before objects kept their order: order alone
         // is not a change.
-        for (name, _) in _sortedByName(old.map { ($0.key, ()) }) where new.index(forKey: name) == nil {
-            operations.append(.remove(path: path.appending(name)))
+        let oldNames = old.keys
+        for index in _scalarOrder(of: oldNames) where new.index(forKey: oldNames[index]) == nil {
+            operations.append(.remove(path: path.appending(oldNames[index])))
         }
         for (name, newMember) in _sortedByName(new.map { ($0.key, $0.value) }) {
             if let oldMember = old[name] {
