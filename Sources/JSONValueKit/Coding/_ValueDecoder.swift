@@ -27,7 +27,9 @@ final class _ValueDecoder: Decoder {
     /// them, set each time one is made.
     @exclusivity(unchecked) private(set) var members = JSONObject()
 
-    /// The member of ``members`` with a name, read in place.
+    /// The member of ``members`` with a name, read in place: through the
+    /// container's copy of `members` each lookup retained and released the
+    /// object, about 4% of decoding the citm_catalog.json model.
     @inline(__always)
     func member(named name: String) -> JSONValue? {
         members[name]
