@@ -74,6 +74,9 @@ import Foundation
 public struct JSONIncrementalParser: Sendable {
     @usableFromInline
     var storage: _IncrementalParserStorage
+    /// Bytes taken and not yet read; see `_ByteBatch`.
+    @usableFromInline
+    var batch = _ByteBatch()
 
     /// Creates a parser that has read nothing yet.
     ///
@@ -101,6 +104,9 @@ public struct JSONIncrementalParser: Sendable {
     @inlinable
     @discardableResult
     public mutating func append(_ bytes: some Sequence<UInt8>) throws(JSONParseError) -> [JSONValue] {
+        if batch.kind != .none && bytes.withContiguousStorageIfAvailable({ batch.take($0) }) == true {
+            return []
+        }
         var failure: JSONParseError?
         let values = bytes.withContiguousStorageIfAvailable { buffer -> [JSONValue] in
             do throws(JSONParseError) {
@@ -133,8 +139,9 @@ public struct JSONIncrementalParser: Sendable {
     @discardableResult
     public mutating func append(_ text: String) throws(JSONParseError) -> [JSONValue] {
         var text = text
-        return try text.withUTF8 { buffer in
-            Result { () throws(JSONParseError) in try self._append(buffer) }
+        return try text.withUTF8 { buffer -> Result<[JSONValue], JSONParseError> in
+            if batch.take(buffer) { return .success([]) }
+            return Result { () throws(JSONParseError) in try self._append(buffer) }
         }.get()
     }
 
@@ -149,7 +156,19 @@ public struct JSONIncrementalParser: Sendable {
     @usableFromInline
     mutating func _append(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> [JSONValue] {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return try storage.read(bytes, isFinal: false)
+        batch.kind = .none
+        var values: [JSONValue]
+        if batch.count > 0 {
+            // The batch cannot complete a value, so what the storage returns
+            // comes from `bytes`, read with the batch or after it.
+            let drained = batch.drain(followedBy: bytes)
+            values = try storage.read(drained.bytes, count: drained.count, isFinal: false)
+            if !drained.tookChunk { values = try storage.read(bytes, isFinal: false) }
+        } else {
+            values = try storage.read(bytes, isFinal: false)
+        }
+        batch.kind = storage.batchKind
+        return values
     }
 
     /// Ends the input.
@@ -173,7 +192,9 @@ public struct JSONIncrementalParser: Sendable {
     @discardableResult
     public mutating func finish() throws(JSONParseError) -> [JSONValue] {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        let values = try storage.read(UnsafeBufferPointer(start: nil, count: 0), isFinal: true)
+        batch.kind = .none
+        let drained = batch.drain(followedBy: UnsafeBufferPointer(start: nil, count: 0))
+        let values = try storage.read(drained.bytes, count: drained.count, isFinal: true)
         storage = _IncrementalParserStorage(options: storage.options)
         return values
     }
@@ -214,7 +235,7 @@ public struct JSONIncrementalParser: Sendable {
     ///   else holds the last partial value; otherwise O(*m*), where *m* is
     ///   the number of complete members and elements of the open containers.
     public var partialValue: JSONValue? {
-        storage.isReadingJSON5 ? nil : storage.partialValue()
+        storage.isReadingJSON5 ? nil : storage.partialValue(stringTextTaken: batch.count > 0 ? batch.taken : [])
     }
 
     /// A pointer to the innermost value being read; `nil` when no value is
@@ -282,14 +303,45 @@ final class _IncrementalParserStorage: @unchecked Sendable {
     private var partialContainers: [_PartialContainer] = []
     private let partialContainersLock = NSLock()
 
-    func partialValue() -> JSONValue? {
+    /// The partial value, with `stringTextTaken`, the text of the string
+    /// being read that the parser's batch holds.
+    func partialValue(stringTextTaken: [UInt8]) -> JSONValue? {
         partialContainersLock.lock()
         defer { partialContainersLock.unlock() }
-        return parser.partialValue(reusing: &partialContainers)
+        return parser.partialValue(reusing: &partialContainers, stringTextTaken: stringTextTaken)
+    }
+
+    /// What kind of bytes the parser may take into its batch now, without
+    /// reading them: see `_ByteBatch`.
+    @usableFromInline
+    var batchKind: _ByteBatch.Kind {
+        guard failure == nil, !isReadingJSON5, !isAtStart else { return .none }
+        switch parser.stream.pending {
+        case .none:
+            return carry.count == 0 ? .whitespace : .none
+        case .string(_, let resume):
+            return resume == carry.count ? .stringText : .none
+        case .number(let state, let resume):
+            return resume == carry.count && state != .zero ? .digits : .none
+        case .retry:
+            return .none
+        }
     }
 
     func copy() -> _IncrementalParserStorage {
         _IncrementalParserStorage(copying: self)
+    }
+
+    /// Reads the first `count` bytes of `batch`, a drained `_ByteBatch`.
+    func read(
+        _ batch: _ByteBatch.Bytes,
+        count: Int,
+        isFinal: Bool
+    ) throws(JSONParseError) -> [JSONValue] {
+        try withUnsafeBytes(of: batch) { (bytes) throws(JSONParseError) in
+            let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            return try read(UnsafeBufferPointer(start: start, count: count), isFinal: isFinal)
+        }
     }
 
     /// Reads `chunk`, after the bytes carried over, and returns the values

@@ -235,7 +235,7 @@ extension _JSONParser {
     /// Moves past `chunk` if it is only whitespace between tokens, and says
     /// whether it was. A fast path for small chunks of indentation.
     mutating func skipWhitespaceChunk(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard chunk.count <= 16, stream.pending == .none else { return false }
+        guard chunk.count <= 64, stream.pending == .none else { return false }
         for byte in chunk {
             switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): continue
@@ -476,11 +476,20 @@ extension _JSONParser {
     /// the next one adds to it in place instead of copying every element
     /// and member again, so that taking a partial value after every chunk
     /// costs O(*n*) in all, even for an array of a million numbers.
-    func partialValue(reusing containers: inout [_PartialContainer]) -> JSONValue? {
+    ///
+    /// `stringTextTaken` is text of the string being read that follows the
+    /// bytes read so far (the incremental parser's batch).
+    func partialValue(reusing containers: inout [_PartialContainer], stringTextTaken: [UInt8] = []) -> JSONValue? {
         var inner: JSONValue? = nil
         if case .string(false, _) = stream.pending {
-            let bytes = scratch.bytes
-            inner = .string(String(decoding: bytes[..<_validUTF8Prefix(bytes)], as: UTF8.self))
+            if stringTextTaken.isEmpty {
+                let bytes = scratch.bytes
+                inner = .string(String(decoding: bytes[..<_validUTF8Prefix(bytes)], as: UTF8.self))
+            } else {
+                let bytes = Array(scratch.bytes) + stringTextTaken
+                let valid = bytes.withUnsafeBufferPointer { _validUTF8Prefix($0) }
+                inner = .string(String(decoding: bytes[..<valid], as: UTF8.self))
+            }
         }
         let innermost = openContainers.count &- 1
         // Forget the containers that have closed.

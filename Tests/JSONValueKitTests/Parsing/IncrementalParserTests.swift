@@ -295,6 +295,66 @@ struct IncrementalParserTests {
         #expect(fork.partialValue == nil)
     }
 
+    @Test("a string fed a byte at a time shows every byte of its text at once")
+    func partialStringByteByByte() throws {
+        // Plain text, whitespace and digits wait in the parser's batch
+        // before they reach its storage; partial values must see them.
+        let text =
+            #"{"note": "caf\u00e9 ok 😀 and more text than one batch holds, "#
+            + #"well over sixty-four bytes of it", "n": 12345}"#
+        var parser = JSONIncrementalParser()
+        var shown = ""
+        for byte in text.utf8 {
+            try parser.append([byte])
+            guard case .object(let object)? = parser.partialValue, let note = object["note"]?.stringValue else {
+                continue
+            }
+            #expect(note.hasPrefix(shown), "a snapshot lost text")
+            shown = note
+        }
+        #expect(shown == "café ok 😀 and more text than one batch holds, well over sixty-four bytes of it")
+        let prefix = #"{"note": "café ok 😀 and mo"#
+        var partial = JSONIncrementalParser()
+        for byte in prefix.utf8 { try partial.append([byte]) }
+        #expect(partial.partialValue == ["note": "café ok 😀 and mo"])
+        #expect(partial.pathInProgress == JSONPointer("/note"))
+    }
+
+    @Test("a copy taken while bytes wait in the batch forks with them")
+    func copiesForkWithBatchedBytes() throws {
+        var parser = JSONIncrementalParser()
+        for byte in #"{"a": "xy"#.utf8 { try parser.append([byte]) }
+        var fork = parser
+        for byte in #"z"}"#.utf8 { try parser.append([byte]) }
+        for byte in #"w", "b": 10"#.utf8 { try fork.append([byte]) }
+        #expect(try parser.finish() == [])
+        #expect(fork.partialValue == ["a": "xyw"])
+        try fork.append("}")
+        #expect(try fork.finish() == [])
+        var values: [JSONValue] = []
+        var whole = JSONIncrementalParser()
+        for byte in #"{"a": "xyz"}   [1]"#.utf8 { values += try whole.append([byte]) }
+        #expect(values == [["a": "xyz"], [1]])
+    }
+
+    @Test(
+        "a byte that the batch cannot take is read at once, with the one-shot parser's error",
+        arguments: [
+            ("[0", [UInt8(ascii: "1")]), (#"["ab"#, [0x01]), ("[1  ", [UInt8(ascii: "2")]),
+            (#"{"a"  "#, [UInt8(ascii: "1")]), ("[1.5", [UInt8(ascii: ".")]),
+        ])
+    func batchRefusesErrors(_ start: String, _ offending: [UInt8]) throws {
+        var parser = JSONIncrementalParser()
+        for byte in start.utf8 { try parser.append([byte]) }
+        var expected: JSONParseError?
+        do {
+            _ = try JSONValue(parsing: Data(start.utf8 + offending))
+        } catch {
+            expected = error as? JSONParseError
+        }
+        #expect(throws: try #require(expected)) { try parser.append(offending) }
+    }
+
     @Test(
         "partial values and the path in progress",
         arguments: [
