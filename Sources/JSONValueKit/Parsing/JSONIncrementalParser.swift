@@ -156,18 +156,19 @@ public struct JSONIncrementalParser: Sendable {
     @usableFromInline
     mutating func _append(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> [JSONValue] {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        batch.kind = .none
         var values: [JSONValue]
         if batch.count > 0 {
             // The batch cannot complete a value, so what the storage returns
             // comes from `bytes`, read with the batch or after it.
-            let drained = batch.drain(followedBy: bytes)
-            values = try storage.read(drained.bytes, count: drained.count, isFinal: false)
-            if !drained.tookChunk { values = try storage.read(bytes, isFinal: false) }
+            let storage = storage
+            let drained = try batch.drain(followedBy: bytes) { (batch) throws(JSONParseError) in
+                try storage.read(batch, isFinal: false)
+            }
+            values = drained.tookChunk ? drained.result : try storage.read(bytes, isFinal: false)
         } else {
             values = try storage.read(bytes, isFinal: false)
         }
-        batch.kind = storage.batchKind
+        batch.restart(storage.batchStart)
         return values
     }
 
@@ -192,10 +193,12 @@ public struct JSONIncrementalParser: Sendable {
     @discardableResult
     public mutating func finish() throws(JSONParseError) -> [JSONValue] {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        batch.kind = .none
-        let drained = batch.drain(followedBy: UnsafeBufferPointer(start: nil, count: 0))
-        let values = try storage.read(drained.bytes, count: drained.count, isFinal: true)
-        storage = _IncrementalParserStorage(options: storage.options)
+        let storage = storage
+        let values = try batch.drain(followedBy: UnsafeBufferPointer(start: nil, count: 0)) {
+            (batch) throws(JSONParseError) in
+            try storage.read(batch, isFinal: true)
+        }.result
+        self.storage = _IncrementalParserStorage(options: storage.options)
         return values
     }
 
@@ -235,7 +238,7 @@ public struct JSONIncrementalParser: Sendable {
     ///   else holds the last partial value; otherwise O(*m*), where *m* is
     ///   the number of complete members and elements of the open containers.
     public var partialValue: JSONValue? {
-        storage.isReadingJSON5 ? nil : storage.partialValue(stringTextTaken: batch.count > 0 ? batch.taken : [])
+        storage.isReadingJSON5 ? nil : storage.partialValue(batch: batch)
     }
 
     /// A pointer to the innermost value being read; `nil` when no value is
@@ -254,7 +257,9 @@ public struct JSONIncrementalParser: Sendable {
     /// parser.pathInProgress    // /items
     /// ```
     public var pathInProgress: JSONPointer? {
-        guard !storage.isReadingJSON5, let tokens = storage.parser.pathInProgress() else { return nil }
+        guard !storage.isReadingJSON5,
+            let tokens = storage.parser.pathInProgress(valueStartedAfter: batch.startedValue != .none)
+        else { return nil }
         return JSONPointer(tokens: tokens)
     }
 }
@@ -303,26 +308,41 @@ final class _IncrementalParserStorage: @unchecked Sendable {
     private var partialContainers: [_PartialContainer] = []
     private let partialContainersLock = NSLock()
 
-    /// The partial value, with `stringTextTaken`, the text of the string
-    /// being read that the parser's batch holds.
-    func partialValue(stringTextTaken: [UInt8]) -> JSONValue? {
+    /// The partial value, with what the parser's batch holds after the
+    /// bytes read.
+    func partialValue(batch: _ByteBatch) -> JSONValue? {
         partialContainersLock.lock()
         defer { partialContainersLock.unlock() }
-        return parser.partialValue(reusing: &partialContainers, stringTextTaken: stringTextTaken)
+        var storagesString = false
+        if case .string(false, _) = parser.stream.pending { storagesString = true }
+        return parser.partialValue(
+            reusing: &partialContainers,
+            stringTextAfter: batch.count > 0 ? batch.stringText(isStoragesString: storagesString) : [],
+            valueStartedAfter: batch.startedValue)
     }
 
-    /// What kind of bytes the parser may take into its batch now, without
-    /// reading them: see `_ByteBatch`.
+    /// Where the parser's batch starts, after the bytes read: see
+    /// `_ByteBatch`.
     @usableFromInline
-    var batchKind: _ByteBatch.Kind {
+    var batchStart: _ByteBatch.Start {
         guard failure == nil, !isReadingJSON5, !isAtStart else { return .none }
         switch parser.stream.pending {
         case .none:
-            return carry.count == 0 ? .whitespace : .none
+            guard carry.count == 0 else { return .none }
+            switch parser.stream.expecting {
+            case .value, .valueOrArrayEnd:
+                return _ByteBatch.Start(kind: .valueStart)
+            case .key, .keyOrObjectEnd:
+                return _ByteBatch.Start(kind: .nameStart)
+            case .colon:
+                return _ByteBatch.Start(kind: .colon)
+            case .commaOrEnd:
+                return _ByteBatch.Start(kind: parser.innermostIsObject ? .afterMember : .afterElement)
+            }
         case .string(_, let resume):
-            return resume == carry.count ? .stringText : .none
+            return _ByteBatch.Start(kind: resume == carry.count ? .stringText : .none)
         case .number(let state, let resume):
-            return resume == carry.count && state != .zero ? .digits : .none
+            return resume == carry.count ? _ByteBatch.Start(kind: .number, number: state) : .none
         case .retry:
             return .none
         }
@@ -330,18 +350,6 @@ final class _IncrementalParserStorage: @unchecked Sendable {
 
     func copy() -> _IncrementalParserStorage {
         _IncrementalParserStorage(copying: self)
-    }
-
-    /// Reads the first `count` bytes of `batch`, a drained `_ByteBatch`.
-    func read(
-        _ batch: _ByteBatch.Bytes,
-        count: Int,
-        isFinal: Bool
-    ) throws(JSONParseError) -> [JSONValue] {
-        try withUnsafeBytes(of: batch) { (bytes) throws(JSONParseError) in
-            let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
-            return try read(UnsafeBufferPointer(start: start, count: count), isFinal: isFinal)
-        }
     }
 
     /// Reads `chunk`, after the bytes carried over, and returns the values

@@ -1,34 +1,72 @@
-/// Bytes that a ``JSONIncrementalParser`` has taken but not yet read: a
-/// run of bytes of one kind that cannot end a token, complete a value or be
-/// an error where the parser stands.
+/// Bytes that a ``JSONIncrementalParser`` has taken but not yet read: a run
+/// of bytes that cannot be an error, complete a top-level value or end a
+/// token that the storage must build (a string, a container), where the
+/// parser stands.
 ///
 /// Text that arrives a few bytes at a time (a language model's tokens, a
 /// byte stream read byte by byte) is mostly such runs: the inside of a
-/// string, the whitespace between tokens, the digits of a number. Reading
-/// each chunk through the parser's storage (a uniqueness check, the carried
-/// token, line counting) cost about 14 ns a byte, most of feeding a file a
-/// byte at a time. The parser instead collects these bytes here, inline in
-/// the struct and inlined into the caller, and hands the storage the whole
-/// batch with the next byte that needs it, or when the batch is full. What
-/// the batch may take is decided by the storage after each read
-/// (``_IncrementalParserStorage/batchKind``).
+/// string, whitespace, the digits of a number, and the punctuation and
+/// first bytes between them. Reading each chunk through the parser's
+/// storage (a uniqueness check, the carried token, line counting) cost
+/// about 14 ns a byte, most of feeding a file a byte at a time. The parser
+/// instead collects these bytes here, inline in the struct and inlined into
+/// the caller, and hands the storage the whole batch with the next byte
+/// that needs it, or when the batch is full. Where the batch starts is
+/// decided by the storage after each read
+/// (``_IncrementalParserStorage/batchState``); from there it follows the
+/// grammar a byte at a time:
 ///
-/// The bytes taken change nothing a caller can see except a partial string
-/// value, which ``JSONIncrementalParser/partialValue`` reads with them.
+/// - Whitespace anywhere outside a string.
+/// - Plain text inside a string: no quote, backslash or control character.
+///   The closing quote goes to the storage, which builds the string.
+/// - Where a value may start: a quote (a string starts) or the first byte
+///   of a number. Not `[`, `{` or a literal.
+/// - Where a name may start: its opening quote.
+/// - Inside a number: every byte that continues it (RFC 8259's number
+///   grammar, the same `_NumberPrefix` the storage uses). The byte after
+///   the number goes to the storage, which converts it.
+/// - The comma after a value in an array or object, and the colon after a
+///   name.
+///
+/// None of these bytes can be an error, so every error is still thrown by
+/// the append that delivers its byte. The bytes change what a caller sees
+/// only through a value started in the batch, which
+/// ``JSONIncrementalParser/partialValue`` and
+/// ``JSONIncrementalParser/pathInProgress`` take from the batch
+/// (``startedValue`` and ``stringText``).
 @usableFromInline
 struct _ByteBatch: Sendable {
-    /// The kind of bytes the batch may take.
+    /// Where the batch stands in the grammar: what its next byte may be.
     @usableFromInline
     enum Kind: UInt8, Sendable {
-        /// None: every chunk goes to the storage.
+        /// Nothing: every chunk goes to the storage.
         case none
-        /// Plain text inside a string: no quote, backslash or control
-        /// character, and no escape waiting to be completed.
-        case stringText
-        /// Whitespace between tokens, outside any token.
+        /// Whitespace only.
         case whitespace
-        /// Digits that go on with a number (not after a leading zero).
-        case digits
+        /// Plain text inside a string, or the text's end.
+        case stringText
+        /// Whitespace, or a value's first byte: a quote or a number's.
+        case valueStart
+        /// Whitespace, or a name's opening quote.
+        case nameStart
+        /// A byte that continues the number in `number`.
+        case number
+        /// Whitespace, or the comma after a value in an array.
+        case afterElement
+        /// Whitespace, or the comma after a value in an object.
+        case afterMember
+        /// Whitespace, or the colon after a name.
+        case colon
+    }
+
+    /// A value that started in the batch, which the storage has not seen.
+    @usableFromInline
+    enum StartedValue: Sendable, Equatable {
+        case none
+        /// A number: only the path in progress shows it.
+        case number
+        /// A string, whose text starts at this byte of the batch.
+        case string(textStart: Int)
     }
 
     /// How many bytes the batch holds at most.
@@ -45,63 +83,179 @@ struct _ByteBatch: Sendable {
     var count = 0
     @usableFromInline
     var kind = Kind.none
+    /// With `.number`, how far the number has come.
+    @usableFromInline
+    var number = _NumberPrefix.start
+    @usableFromInline
+    var startedValue = StartedValue.none
 
     @inlinable
     init() {}
 
-    /// Takes `chunk` if it fits and every byte is of the batch's kind;
-    /// `false`, taking nothing, otherwise.
+    /// Takes `chunk` if it fits and the grammar allows every byte of it
+    /// here; `false`, taking nothing, otherwise.
+    ///
+    /// Inlined into the caller for the common bytes (string text,
+    /// whitespace, a number's digits); the rest of the grammar is a call.
     @inlinable
     @inline(__always)
     mutating func take(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard chunk.count == 1 else { return takeBytes(chunk) }
+        let byte = chunk[0]
+        guard count < Self.capacity else { return false }
+        switch kind {
+        case .none:
+            return false
+        case .stringText:
+            guard byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") else { return false }
+        case .number where byte &- UInt8(ascii: "0") < 10 && number.takesDigitsInPlace:
+            break
+        default:
+            guard Self.isWhitespace(byte) && kind != .number else { return takeBytes(chunk) }
+        }
+        withUnsafeMutableBytes(of: &bytes) { $0[count] = byte }
+        count &+= 1
+        return true
+    }
+
+    /// Whether `byte` is whitespace between tokens.
+    @inlinable
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\t")
+    }
+
+    /// ``take(_:)`` for any chunk, through the whole grammar.
+    @usableFromInline
+    mutating func takeBytes(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
         guard kind != .none, chunk.count <= Self.capacity &- count else { return false }
-        for byte in chunk where !accepts(byte) { return false }
+        var kind = self.kind
+        var number = self.number
+        var startedValue = self.startedValue
+        for index in chunk.indices {
+            guard
+                Self.step(
+                    chunk[index], at: count &+ index, kind: &kind, number: &number, startedValue: &startedValue)
+            else { return false }
+        }
         let start = count
         withUnsafeMutableBytes(of: &bytes) { batch in
             for index in chunk.indices { batch[start &+ index] = chunk[index] }
         }
         count &+= chunk.count
+        self.kind = kind
+        self.number = number
+        self.startedValue = startedValue
         return true
     }
 
-    /// Whether the batch may take `byte`.
-    @inlinable
-    @inline(__always)
-    func accepts(_ byte: UInt8) -> Bool {
-        switch kind {
-        case .none:
-            return false
-        case .stringText:
+    /// Moves the grammar over `byte`, at `offset` in the batch; `false` if
+    /// the batch cannot take it.
+    private static func step(
+        _ byte: UInt8,
+        at offset: Int,
+        kind: inout Kind,
+        number: inout _NumberPrefix,
+        startedValue: inout StartedValue
+    ) -> Bool {
+        if kind == .stringText {
             return byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-        case .whitespace:
-            return byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-                || byte == UInt8(ascii: "\t")
-        case .digits:
-            return byte &- UInt8(ascii: "0") < 10
+        }
+        if kind == .number {
+            guard let next = number.next(byte) else { return false }
+            number = next
+            return true
+        }
+        if isWhitespace(byte) { return kind != .none }
+        switch kind {
+        case .valueStart:
+            if byte == UInt8(ascii: "\"") {
+                kind = .stringText
+                startedValue = .string(textStart: offset &+ 1)
+                return true
+            }
+            guard let next = _NumberPrefix.start.next(byte) else { return false }
+            kind = .number
+            number = next
+            startedValue = .number
+            return true
+        case .nameStart:
+            guard byte == UInt8(ascii: "\"") else { return false }
+            kind = .stringText
+            return true
+        case .afterElement:
+            guard byte == UInt8(ascii: ",") else { return false }
+            kind = .valueStart
+            return true
+        case .afterMember:
+            guard byte == UInt8(ascii: ",") else { return false }
+            kind = .nameStart
+            return true
+        case .colon:
+            guard byte == UInt8(ascii: ":") else { return false }
+            kind = .valueStart
+            return true
+        case .none, .whitespace, .stringText, .number:
+            return false
         }
     }
 
-    /// Empties the batch, and returns the bytes it held followed by `chunk`
-    /// if they fit together, with their count and whether `chunk` went with
-    /// them.
-    mutating func drain(
-        followedBy chunk: UnsafeBufferPointer<UInt8>
-    ) -> (bytes: _ByteBatch.Bytes, count: Int, tookChunk: Bool) {
+    /// Calls `body` with the bytes taken, followed by `chunk` if they fit
+    /// together, in place, and says whether `chunk` went with them. The
+    /// batch is empty and takes nothing afterwards, until ``restart(_:)``.
+    mutating func drain<Result>(
+        followedBy chunk: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> Result
+    ) throws(JSONParseError) -> (result: Result, tookChunk: Bool) {
         let tookChunk = chunk.count <= Self.capacity &- count
-        var length = count
-        if tookChunk {
-            let start = count
-            withUnsafeMutableBytes(of: &bytes) { batch in
+        let length = tookChunk ? count &+ chunk.count : count
+        let start = count
+        count = 0
+        kind = .none
+        startedValue = .none
+        // In place: a copy of the bytes, just stored a byte at a time, read
+        // back in words stalled on store forwarding.
+        return try withUnsafeMutableBytes(of: &bytes) { (batch) throws(JSONParseError) in
+            if tookChunk {
                 for index in chunk.indices { batch[start &+ index] = chunk[index] }
             }
-            length &+= chunk.count
+            let base = batch.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            return (try body(UnsafeBufferPointer(start: base, count: length)), tookChunk)
         }
-        count = 0
-        return (bytes, length, tookChunk)
     }
 
-    /// The bytes taken, as an array.
-    var taken: [UInt8] {
-        withUnsafeBytes(of: bytes) { Array($0.prefix(count)) }
+    /// Starts over, empty, at `start`, which the storage gives after reading.
+    @usableFromInline
+    mutating func restart(_ start: Start) {
+        count = 0
+        kind = start.kind
+        number = start.number
+        startedValue = .none
+    }
+
+    /// Where a batch starts: its kind, and with `.number`, how far the
+    /// number has come.
+    @usableFromInline
+    struct Start: Sendable {
+        var kind: Kind
+        var number = _NumberPrefix.start
+
+        static var none: Start { Start(kind: .none) }
+    }
+
+    /// The text of a string value that the batch holds the start of, or
+    /// that the storage is reading (`isStoragesString`): the bytes after its
+    /// opening quote, or all of them.
+    func stringText(isStoragesString: Bool) -> [UInt8] {
+        let start: Int
+        switch startedValue {
+        case .string(let textStart): start = textStart
+        case .number: return []
+        case .none:
+            guard isStoragesString, kind == .stringText else { return [] }
+            start = 0
+        }
+        return withUnsafeBytes(of: bytes) { Array($0[start..<count]) }
     }
 }

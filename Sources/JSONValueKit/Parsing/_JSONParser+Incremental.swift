@@ -31,43 +31,56 @@ enum _Expecting: UInt8 {
 
 /// How far a number's text has come: the states of the number grammar of
 /// RFC 8259 section 6.
-enum _NumberPrefix: UInt8 {
+@usableFromInline
+enum _NumberPrefix: UInt8, Sendable {
     case start, minus, zero, integer, point, fraction, exponentMark, exponentSign, exponent
 
-    /// Moves over the bytes from `start` that can continue the number, and
-    /// returns the index of the first that cannot (or `end`).
+    /// The state after `byte`, or `nil` if `byte` cannot continue the
+    /// number.
     ///
     /// This mirrors the bytes `_JSONParser.parseNumber()` reads, so that the
     /// incremental parser knows when a number is complete without converting
-    /// it again for each chunk: the number then ends at the returned index,
-    /// and `parseNumber()` gives its value or the one-shot parser's error.
+    /// it again for each chunk: the number then ends at the first byte with
+    /// no next state, and `parseNumber()` gives its value or the one-shot
+    /// parser's error.
+    @inlinable
+    @inline(__always)
+    func next(_ byte: UInt8) -> Self? {
+        let isDigit = byte &- UInt8(ascii: "0") < 10
+        let isExponent = byte | 0x20 == UInt8(ascii: "e")
+        switch self {
+        case .start:
+            return byte == UInt8(ascii: "-") ? .minus : byte == UInt8(ascii: "0") ? .zero : isDigit ? .integer : nil
+        case .minus:
+            return byte == UInt8(ascii: "0") ? .zero : isDigit ? .integer : nil
+        case .zero:
+            return byte == UInt8(ascii: ".") ? .point : isExponent ? .exponentMark : nil
+        case .integer:
+            return isDigit ? .integer : byte == UInt8(ascii: ".") ? .point : isExponent ? .exponentMark : nil
+        case .point:
+            return isDigit ? .fraction : nil
+        case .fraction:
+            return isDigit ? .fraction : isExponent ? .exponentMark : nil
+        case .exponentMark:
+            return byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") ? .exponentSign : isDigit ? .exponent : nil
+        case .exponentSign, .exponent:
+            return isDigit ? .exponent : nil
+        }
+    }
+
+    /// Whether a digit leaves the number in this state: in its integer
+    /// part, fraction or exponent.
+    @inlinable
+    var takesDigitsInPlace: Bool {
+        self == .integer || self == .fraction || self == .exponent
+    }
+
+    /// Moves over the bytes from `start` that can continue the number, and
+    /// returns the index of the first that cannot (or `end`).
     mutating func scan(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
         var index = start
         while index < end {
-            let byte = base[index]
-            let isDigit = byte &- UInt8(ascii: "0") < 10
-            let isExponent = byte | 0x20 == UInt8(ascii: "e")
-            let next: Self?
-            switch self {
-            case .start:
-                next = byte == UInt8(ascii: "-") ? .minus : byte == UInt8(ascii: "0") ? .zero : isDigit ? .integer : nil
-            case .minus:
-                next = byte == UInt8(ascii: "0") ? .zero : isDigit ? .integer : nil
-            case .zero:
-                next = byte == UInt8(ascii: ".") ? .point : isExponent ? .exponentMark : nil
-            case .integer:
-                next = isDigit ? .integer : byte == UInt8(ascii: ".") ? .point : isExponent ? .exponentMark : nil
-            case .point:
-                next = isDigit ? .fraction : nil
-            case .fraction:
-                next = isDigit ? .fraction : isExponent ? .exponentMark : nil
-            case .exponentMark:
-                next =
-                    byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") ? .exponentSign : isDigit ? .exponent : nil
-            case .exponentSign, .exponent:
-                next = isDigit ? .exponent : nil
-            }
-            guard let next else { return index }
+            guard let next = next(base[index]) else { return index }
             self = next
             index &+= 1
         }
@@ -134,6 +147,11 @@ extension _JSONParser {
         copy.isFinalBuffer = isFinalBuffer
         copy.stream = stream
         return copy
+    }
+
+    /// Whether the innermost open container is an object.
+    var innermostIsObject: Bool {
+        openContainers[openContainers.count &- 1].isObject
     }
 
     /// Whether a value has started and not ended.
@@ -477,19 +495,25 @@ extension _JSONParser {
     /// and member again, so that taking a partial value after every chunk
     /// costs O(*n*) in all, even for an array of a million numbers.
     ///
-    /// `stringTextTaken` is text of the string being read that follows the
-    /// bytes read so far (the incremental parser's batch).
-    func partialValue(reusing containers: inout [_PartialContainer], stringTextTaken: [UInt8] = []) -> JSONValue? {
+    /// The incremental parser's batch holds bytes after those read:
+    /// `valueStartedAfter` is a value that started there, and
+    /// `stringTextAfter` the text there of the string value being read.
+    func partialValue(
+        reusing containers: inout [_PartialContainer],
+        stringTextAfter: [UInt8] = [],
+        valueStartedAfter: _ByteBatch.StartedValue = .none
+    ) -> JSONValue? {
         var inner: JSONValue? = nil
-        if case .string(false, _) = stream.pending {
-            if stringTextTaken.isEmpty {
-                let bytes = scratch.bytes
-                inner = .string(String(decoding: bytes[..<_validUTF8Prefix(bytes)], as: UTF8.self))
-            } else {
-                let bytes = Array(scratch.bytes) + stringTextTaken
-                let valid = bytes.withUnsafeBufferPointer { _validUTF8Prefix($0) }
-                inner = .string(String(decoding: bytes[..<valid], as: UTF8.self))
-            }
+        if case .string(false, _) = stream.pending, stringTextAfter.isEmpty {
+            let bytes = scratch.bytes
+            inner = .string(String(decoding: bytes[..<_validUTF8Prefix(bytes)], as: UTF8.self))
+        } else if case .string(false, _) = stream.pending {
+            let bytes = Array(scratch.bytes) + stringTextAfter
+            let valid = bytes.withUnsafeBufferPointer { _validUTF8Prefix($0) }
+            inner = .string(String(decoding: bytes[..<valid], as: UTF8.self))
+        } else if case .string = valueStartedAfter {
+            let valid = stringTextAfter.withUnsafeBufferPointer { _validUTF8Prefix($0) }
+            inner = .string(String(decoding: stringTextAfter[..<valid], as: UTF8.self))
         }
         let innermost = openContainers.count &- 1
         // Forget the containers that have closed.
@@ -532,9 +556,12 @@ extension _JSONParser {
 
     /// The reference tokens of the innermost value being read: see
     /// ``JSONIncrementalParser/pathInProgress``.
-    func pathInProgress() -> [String]? {
+    ///
+    /// `valueStartedAfter` says that a value started in the incremental
+    /// parser's batch, after the bytes read.
+    func pathInProgress(valueStartedAfter: Bool = false) -> [String]? {
         let innermost = openContainers.count &- 1
-        let scalarStarted = pendingValueIsStarted
+        let scalarStarted = pendingValueIsStarted || valueStartedAfter
         guard innermost >= 0 else { return scalarStarted ? [] : nil }
         var tokens: [String] = []
         var elementEnd = elementStack.count

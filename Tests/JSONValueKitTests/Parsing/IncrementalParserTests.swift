@@ -320,6 +320,32 @@ struct IncrementalParserTests {
         #expect(partial.pathInProgress == JSONPointer("/note"))
     }
 
+    @Test("fed a byte at a time, every partial value and path is that of the same prefix fed at once")
+    func byteByByteAgainstOneChunk() throws {
+        // A chunk fed at once goes to the parser's storage; bytes fed one at
+        // a time mostly wait in its batch, which partial values and paths
+        // must see through. Literals, numbers, escapes and names of every
+        // kind, compact and pretty.
+        var random = RandomJSON(seed: 0xBA7C4)
+        for round in 0..<120 {
+            let value: JSONValue = ["v": random.value(), "n": [1, -2.5e3, true, "s\\t", [:], nil]]
+            let options: JSONValue.WritingOptions = round.isMultiple(of: 2) ? [] : [.prettyPrinted]
+            let bytes = Array(try value.jsonData(options: options).prefix(400))
+            var parser = JSONIncrementalParser()
+            for end in 1...bytes.count {
+                do {
+                    try parser.append(bytes[(end - 1)..<end])
+                } catch {
+                    break  // the text was cut inside a value: not a complete document
+                }
+                var whole = JSONIncrementalParser()
+                try whole.append(bytes[..<end])
+                #expect(parser.partialValue == whole.partialValue, "after \(end) bytes")
+                #expect(parser.pathInProgress == whole.pathInProgress, "after \(end) bytes")
+            }
+        }
+    }
+
     @Test("a copy taken while bytes wait in the batch forks with them")
     func copiesForkWithBatchedBytes() throws {
         var parser = JSONIncrementalParser()
