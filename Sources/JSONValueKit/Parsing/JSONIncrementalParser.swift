@@ -258,7 +258,7 @@ public struct JSONIncrementalParser: Sendable {
     /// ```
     public var pathInProgress: JSONPointer? {
         guard !storage.isReadingJSON5,
-            let tokens = storage.parser.pathInProgress(valueStartedAfter: batch.startedValue != .none)
+            let tokens = storage.parser.pathInProgress(valueStartedAfter: batch.valueIsInProgress)
         else { return nil }
         return JSONPointer(tokens: tokens)
     }
@@ -318,7 +318,8 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         return parser.partialValue(
             reusing: &partialContainers,
             stringTextAfter: batch.count > 0 ? batch.stringText(isStoragesString: storagesString) : [],
-            valueStartedAfter: batch.startedValue)
+            valueStartedAfter: batch.startedValue,
+            completedAfter: batch.completedLiteral)
     }
 
     /// Where the parser's batch starts, after the bytes read: see
@@ -329,16 +330,16 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         switch parser.stream.pending {
         case .none:
             guard carry.count == 0 else { return .none }
+            let container: _ByteBatch.Container =
+                parser.openContainers.count == 0 ? .none : parser.innermostIsObject ? .object : .array
+            let kind: _ByteBatch.Kind
             switch parser.stream.expecting {
-            case .value, .valueOrArrayEnd:
-                return _ByteBatch.Start(kind: .valueStart)
-            case .key, .keyOrObjectEnd:
-                return _ByteBatch.Start(kind: .nameStart)
-            case .colon:
-                return _ByteBatch.Start(kind: .colon)
-            case .commaOrEnd:
-                return _ByteBatch.Start(kind: parser.innermostIsObject ? .afterMember : .afterElement)
+            case .value, .valueOrArrayEnd: kind = .valueStart
+            case .key, .keyOrObjectEnd: kind = .nameStart
+            case .colon: kind = .colon
+            case .commaOrEnd: kind = container == .object ? .afterMember : .afterElement
             }
+            return _ByteBatch.Start(kind: kind, container: container)
         case .string(_, let resume):
             return _ByteBatch.Start(kind: resume == carry.count ? .stringText : .none)
         case .number(let state, let resume):

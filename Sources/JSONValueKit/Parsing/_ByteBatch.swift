@@ -13,14 +13,17 @@
 /// the caller, and hands the storage the whole batch with the next byte
 /// that needs it, or when the batch is full. Where the batch starts is
 /// decided by the storage after each read
-/// (``_IncrementalParserStorage/batchState``); from there it follows the
+/// (``_IncrementalParserStorage/batchStart``); from there it follows the
 /// grammar a byte at a time:
 ///
 /// - Whitespace anywhere outside a string.
 /// - Plain text inside a string: no quote, backslash or control character.
 ///   The closing quote goes to the storage, which builds the string.
 /// - Where a value may start: a quote (a string starts) or the first byte
-///   of a number. Not `[`, `{` or a literal.
+///   of a number; inside an array or object, also `true`, `false` or
+///   `null`, which complete there (a top-level value must come out of the
+///   call that completes it), and after which the batch takes only
+///   whitespace. Not `[` or `{`.
 /// - Where a name may start: its opening quote.
 /// - Inside a number: every byte that continues it (RFC 8259's number
 ///   grammar, the same `_NumberPrefix` the storage uses). The byte after
@@ -57,6 +60,14 @@ struct _ByteBatch: Sendable {
         case afterMember
         /// Whitespace, or the colon after a name.
         case colon
+        /// The next byte of the literal in `literalRest`.
+        case literal
+    }
+
+    /// What encloses the batch's bytes.
+    @usableFromInline
+    enum Container: UInt8, Sendable {
+        case none, array, object
     }
 
     /// A value that started in the batch, which the storage has not seen.
@@ -67,6 +78,10 @@ struct _ByteBatch: Sendable {
         case number
         /// A string, whose text starts at this byte of the batch.
         case string(textStart: Int)
+        /// A literal starting at this byte, `complete` or still being read:
+        /// partial values show it once it is complete; the path in progress
+        /// points to it until then.
+        case literal(start: Int, complete: Bool)
     }
 
     /// How many bytes the batch holds at most.
@@ -88,6 +103,11 @@ struct _ByteBatch: Sendable {
     var number = _NumberPrefix.start
     @usableFromInline
     var startedValue = StartedValue.none
+    /// With `.literal`, the bytes still to come, first in the low byte.
+    @usableFromInline
+    var literalRest: UInt32 = 0
+    @usableFromInline
+    var container = Container.none
 
     @inlinable
     init() {}
@@ -111,7 +131,7 @@ struct _ByteBatch: Sendable {
         case .number where byte &- UInt8(ascii: "0") < 10 && number.takesDigitsInPlace:
             break
         default:
-            guard Self.isWhitespace(byte) && kind != .number else { return takeBytes(chunk) }
+            guard Self.isWhitespace(byte) && kind != .number && kind != .literal else { return takeByte(byte) }
         }
         withUnsafeMutableBytes(of: &bytes) { $0[count] = byte }
         count &+= 1
@@ -126,53 +146,68 @@ struct _ByteBatch: Sendable {
             || byte == UInt8(ascii: "\t")
     }
 
+    /// ``take(_:)`` for one byte, through the whole grammar.
+    @usableFromInline
+    mutating func takeByte(_ byte: UInt8) -> Bool {
+        guard step(byte, at: count) else { return false }
+        withUnsafeMutableBytes(of: &bytes) { $0[count] = byte }
+        count &+= 1
+        return true
+    }
+
     /// ``take(_:)`` for any chunk, through the whole grammar.
     @usableFromInline
     mutating func takeBytes(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
         guard kind != .none, chunk.count <= Self.capacity &- count else { return false }
-        var kind = self.kind
-        var number = self.number
-        var startedValue = self.startedValue
-        for index in chunk.indices {
-            guard
-                Self.step(
-                    chunk[index], at: count &+ index, kind: &kind, number: &number, startedValue: &startedValue)
-            else { return false }
+        let saved = (kind, number, startedValue, literalRest)
+        for index in chunk.indices where !step(chunk[index], at: count &+ index) {
+            (kind, number, startedValue, literalRest) = saved
+            return false
         }
         let start = count
         withUnsafeMutableBytes(of: &bytes) { batch in
             for index in chunk.indices { batch[start &+ index] = chunk[index] }
         }
         count &+= chunk.count
-        self.kind = kind
-        self.number = number
-        self.startedValue = startedValue
         return true
     }
 
-    /// Moves the grammar over `byte`, at `offset` in the batch; `false` if
-    /// the batch cannot take it.
-    private static func step(
-        _ byte: UInt8,
-        at offset: Int,
-        kind: inout Kind,
-        number: inout _NumberPrefix,
-        startedValue: inout StartedValue
-    ) -> Bool {
-        if kind == .stringText {
+    /// Moves the grammar over `byte`, at `offset` in the batch; `false`,
+    /// changing nothing, if the batch cannot take it. Leaves the bytes
+    /// alone.
+    private mutating func step(_ byte: UInt8, at offset: Int) -> Bool {
+        switch kind {
+        case .stringText:
             return byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-        }
-        if kind == .number {
+        case .number:
             guard let next = number.next(byte) else { return false }
             number = next
             return true
+        case .literal:
+            guard byte == UInt8(truncatingIfNeeded: literalRest) else { return false }
+            literalRest &>>= 8
+            if literalRest == 0 {
+                kind = .whitespace
+                startedValue = .literal(start: Self.literalStart(of: startedValue), complete: true)
+            }
+            return true
+        case .none:
+            return false
+        default:
+            break
         }
-        if isWhitespace(byte) { return kind != .none }
+        if Self.isWhitespace(byte) { return true }
         switch kind {
         case .valueStart:
             if byte == UInt8(ascii: "\"") {
                 kind = .stringText
                 startedValue = .string(textStart: offset &+ 1)
+                return true
+            }
+            if container != .none, let rest = Self.literalRest(after: byte) {
+                kind = .literal
+                literalRest = rest
+                startedValue = .literal(start: offset, complete: false)
                 return true
             }
             guard let next = _NumberPrefix.start.next(byte) else { return false }
@@ -196,9 +231,32 @@ struct _ByteBatch: Sendable {
             guard byte == UInt8(ascii: ":") else { return false }
             kind = .valueStart
             return true
-        case .none, .whitespace, .stringText, .number:
+        case .none, .whitespace, .stringText, .number, .literal:
             return false
         }
+    }
+
+    /// The bytes of the literal that `first` starts, after it, first in the
+    /// low byte; `nil` if no literal starts with `first`.
+    private static func literalRest(after first: UInt8) -> UInt32? {
+        switch first {
+        case UInt8(ascii: "t"): return 0x65_75_72  // "rue"
+        case UInt8(ascii: "f"): return 0x65_73_6C_61  // "alse"
+        case UInt8(ascii: "n"): return 0x6C_6C_75  // "ull"
+        default: return nil
+        }
+    }
+
+    private static func literalStart(of value: StartedValue) -> Int {
+        if case .literal(let start, _) = value { return start }
+        return 0
+    }
+
+    /// The literal that completed in the batch, if one did.
+    var completedLiteral: JSONValue? {
+        guard case .literal(let start, true) = startedValue else { return nil }
+        let first = withUnsafeBytes(of: bytes) { $0[start] }
+        return first == UInt8(ascii: "n") ? .null : .bool(first == UInt8(ascii: "t"))
     }
 
     /// Calls `body` with the bytes taken, followed by `chunk` if they fit
@@ -231,6 +289,7 @@ struct _ByteBatch: Sendable {
         count = 0
         kind = start.kind
         number = start.number
+        container = start.container
         startedValue = .none
     }
 
@@ -240,8 +299,17 @@ struct _ByteBatch: Sendable {
     struct Start: Sendable {
         var kind: Kind
         var number = _NumberPrefix.start
+        var container = Container.none
 
         static var none: Start { Start(kind: .none) }
+    }
+
+    /// Whether a value started in the batch and is still being read.
+    var valueIsInProgress: Bool {
+        switch startedValue {
+        case .none, .literal(_, complete: true): return false
+        case .number, .string, .literal(_, complete: false): return true
+        }
     }
 
     /// The text of a string value that the batch holds the start of, or
@@ -251,7 +319,7 @@ struct _ByteBatch: Sendable {
         let start: Int
         switch startedValue {
         case .string(let textStart): start = textStart
-        case .number: return []
+        case .number, .literal: return []
         case .none:
             guard isStoragesString, kind == .stringText else { return [] }
             start = 0

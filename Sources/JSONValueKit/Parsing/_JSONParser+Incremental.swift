@@ -496,14 +496,16 @@ extension _JSONParser {
     /// costs O(*n*) in all, even for an array of a million numbers.
     ///
     /// The incremental parser's batch holds bytes after those read:
-    /// `valueStartedAfter` is a value that started there, and
-    /// `stringTextAfter` the text there of the string value being read.
+    /// `valueStartedAfter` is a value that started there,
+    /// `stringTextAfter` the text there of the string value being read, and
+    /// `completedAfter` a literal that completed there.
     func partialValue(
         reusing containers: inout [_PartialContainer],
         stringTextAfter: [UInt8] = [],
-        valueStartedAfter: _ByteBatch.StartedValue = .none
+        valueStartedAfter: _ByteBatch.StartedValue = .none,
+        completedAfter: JSONValue? = nil
     ) -> JSONValue? {
-        var inner: JSONValue? = nil
+        var inner: JSONValue? = completedAfter
         if case .string(false, _) = stream.pending, stringTextAfter.isEmpty {
             let bytes = scratch.bytes
             inner = .string(String(decoding: bytes[..<_validUTF8Prefix(bytes)], as: UTF8.self))
