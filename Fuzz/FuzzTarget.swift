@@ -129,6 +129,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }
     checkJSON5(bytes, strict: parsed)
     checkIncremental(bytes, oneShot: parsed)
+    checkBatching(bytes)
     checkPointer(text, in: parsed)
     checkPath(text, in: parsed)
     return 0
@@ -232,6 +233,35 @@ func namesSwiftEqual(_ value: JSONValue) -> Bool {
     case .object(let members):
         return Set(members.keys).count != members.count || members.values.contains(where: namesSwiftEqual)
     default: return false
+    }
+}
+
+/// The incremental parser fed a short input a byte at a time (most bytes
+/// then wait in its batch) must show, after each byte, the partial value and
+/// path of a parser fed the same prefix at once (which reads it all), and
+/// throw at the same byte.
+func checkBatching(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.count <= 256 else { return }
+    var parser = JSONIncrementalParser()
+    for end in 1...max(bytes.count, 1) where end <= bytes.count {
+        var whole = JSONIncrementalParser()
+        var wholeError: JSONParseError?
+        do { try whole.append(UnsafeBufferPointer(rebasing: bytes[..<end])) } catch { wholeError = error }
+        do {
+            try parser.append(UnsafeBufferPointer(rebasing: bytes[(end - 1)..<end]))
+        } catch {
+            check(
+                error == wholeError,
+                "a byte at a time threw \(error), the prefix at once \(String(describing: wholeError))")
+            return
+        }
+        check(wholeError == nil, "the prefix at once threw \(wholeError!), a byte at a time did not")
+        check(parser.pathInProgress == whole.pathInProgress, "a byte at a time shows another path in progress")
+        let partial = parser.partialValue
+        let expected = whole.partialValue
+        check(
+            partial.map { a in expected.map { identical(a, $0) } ?? false } ?? (expected == nil),
+            "a byte at a time shows another partial value")
     }
 }
 

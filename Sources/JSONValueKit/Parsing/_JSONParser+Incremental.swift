@@ -97,9 +97,10 @@ enum _PendingToken: Equatable {
     case string(isKey: Bool, resume: Int)
     /// A number whose first `resume` bytes bring it to `state`.
     case number(state: _NumberPrefix, resume: Int)
-    /// A literal (`true`, `false`, `null`), or a character outside a string
-    /// whose UTF-8 bytes are cut short: read again from its first byte.
-    case retry
+    /// A literal (`true`, `false`, `null`; `isLiteral`), or a character
+    /// outside a string whose UTF-8 bytes are cut short: read again from its
+    /// first byte.
+    case retry(isLiteral: Bool)
 }
 
 /// The incremental reader's state between chunks.
@@ -177,7 +178,11 @@ extension _JSONParser {
             } catch {
                 guard case .unexpectedEndOfInput = error.kind, !isFinalBuffer else { throw error }
                 // A literal, or a character's bytes, cut short: read it again.
-                stream.pending = .retry
+                let first = base[stepStart]
+                let isLiteral =
+                    (stream.expecting == .value || stream.expecting == .valueOrArrayEnd)
+                    && (first == UInt8(ascii: "t") || first == UInt8(ascii: "f") || first == UInt8(ascii: "n"))
+                stream.pending = .retry(isLiteral: isLiteral)
                 position = stepStart
                 return stepStart
             }
@@ -423,11 +428,19 @@ extension _JSONParser {
                 return true
             }
         } catch {
-            guard case .unexpectedEndOfInput = error.kind, !isFinalBuffer else { throw error }
+            // A number's error, such as one too large for `Double`, is
+            // decided by the byte after it too, as when it comes in pieces.
+            guard !isFinalBuffer else { throw error }
         }
         // A number is complete only when the byte after it is known.
         var state = _NumberPrefix.start
         let end = state.scan(base, from: start, to: count)
+        guard end == count else {
+            // Complete after all (it failed on its own): its error now.
+            position = start
+            deliver(try parseNumber())
+            return true
+        }
         stream.pending = .number(state: state, resume: end &- start)
         position = start
         return false
@@ -482,7 +495,9 @@ extension _JSONParser {
         switch stream.pending {
         case .none: return false
         case .string(let isKey, _): return !isKey
-        case .number, .retry: return true
+        case .number: return true
+        // A character cut short is no value, and an error once it is whole.
+        case .retry(let isLiteral): return isLiteral
         }
     }
 

@@ -227,6 +227,22 @@ struct IncrementalParserTests {
         }
     }
 
+    @Test(
+        "a number too large for Double is an error once the byte after it arrives, in any chunks",
+        arguments: [["1e800"], ["1e8", "00"], ["[1", "e800"], ["1e800]"]])
+    func numberOutOfRangeWaitsForItsEnd(_ chunks: [String]) throws {
+        var parser = JSONIncrementalParser()
+        for chunk in chunks.dropLast() { try parser.append(chunk) }
+        let last = chunks.last!
+        let expected = try #require(oneShot(Array((chunks.joined() + " ").utf8)).failure)
+        if last.hasSuffix("]") {
+            #expect(throws: expected) { try parser.append(last) }
+            return
+        }
+        try parser.append(last)  // the number may go on
+        #expect(throws: expected) { try parser.append(" ") }
+    }
+
     @Test("after an error, every call throws it again")
     func errorsStay() throws {
         var parser = JSONIncrementalParser()
@@ -406,6 +422,19 @@ struct IncrementalParserTests {
         let value = try #require(parser.partialValue)
         #expect(try value.jsonString() == expected)
         #expect(parser.pathInProgress == (try JSONPointer(parsing: path)))
+    }
+
+    @Test(
+        "a character cut short outside a string is no value in progress; a literal is",
+        arguments: [
+            ([UInt8(ascii: "{"), 0xCC], ""), ([UInt8(ascii: "["), 0xE2, 0x82], ""),
+            ([UInt8(ascii: "["), UInt8(ascii: "t")], "/0"), (Array(#"{"a": nu"#.utf8), "/a"),
+        ])
+    func cutCharacterIsNoValue(_ bytes: [UInt8], _ path: String) throws {
+        var parser = JSONIncrementalParser()
+        try parser.append(bytes)
+        #expect(parser.pathInProgress == (try JSONPointer(parsing: path)))
+        #expect(parser.partialValue == (bytes.first == UInt8(ascii: "{") ? [:] : []))
     }
 
     @Test("nothing is being read between values")
