@@ -8,7 +8,9 @@
 /// string, whitespace, the digits of a number, and the punctuation and
 /// first bytes between them. Reading each chunk through the parser's
 /// storage (a uniqueness check, the carried token, line counting) cost
-/// about 14 ns a byte, most of feeding a file a byte at a time. The parser
+/// about 14 ns a byte, most of feeding a file a byte at a time; with the
+/// batch, twitter.json fed a byte at a time costs about 6 ns a byte, of
+/// which about 2 ns are the call and its returned array. The parser
 /// instead collects these bytes here, inline in the struct and inlined into
 /// the caller, and hands the storage the whole batch with the next byte
 /// that needs it, or when the batch is full. Where the batch starts is
@@ -46,9 +48,10 @@ struct _ByteBatch: Sendable {
         case none
         /// Whitespace only.
         case whitespace
-        /// Plain text inside a string, or the text's end.
+        /// Plain text inside a string.
         case stringText
-        /// Whitespace, or a value's first byte: a quote or a number's.
+        /// Whitespace, or a value's first byte: a quote, a number's, or
+        /// inside an array or object a literal's.
         case valueStart
         /// Whitespace, or a name's opening quote.
         case nameStart
@@ -216,24 +219,22 @@ struct _ByteBatch: Sendable {
             startedValue = .number
             return true
         case .nameStart:
-            guard byte == UInt8(ascii: "\"") else { return false }
-            kind = .stringText
-            return true
+            return move(to: .stringText, if: byte == UInt8(ascii: "\""))
         case .afterElement:
-            guard byte == UInt8(ascii: ",") else { return false }
-            kind = .valueStart
-            return true
+            return move(to: .valueStart, if: byte == UInt8(ascii: ","))
         case .afterMember:
-            guard byte == UInt8(ascii: ",") else { return false }
-            kind = .nameStart
-            return true
+            return move(to: .nameStart, if: byte == UInt8(ascii: ","))
         case .colon:
-            guard byte == UInt8(ascii: ":") else { return false }
-            kind = .valueStart
-            return true
+            return move(to: .valueStart, if: byte == UInt8(ascii: ":"))
         case .none, .whitespace, .stringText, .number, .literal:
             return false
         }
+    }
+
+    /// Moves to `next` if `condition` holds, and says whether it did.
+    private mutating func move(to next: Kind, if condition: Bool) -> Bool {
+        if condition { kind = next }
+        return condition
     }
 
     /// The bytes of the literal that `first` starts, after it, first in the
