@@ -253,6 +253,11 @@ func checkBatching(_ bytes: UnsafeBufferPointer<UInt8>) {
             check(
                 error == wholeError,
                 "a byte at a time threw \(error), the prefix at once \(String(describing: wholeError))")
+            // Every later call throws it again, even with a byte that could
+            // have waited in the batch.
+            var thrownAgain: JSONParseError?
+            do { try parser.append([UInt8(ascii: " ")]) } catch { thrownAgain = error }
+            check(thrownAgain == error, "after an error, a space was taken without it")
             return
         }
         check(wholeError == nil, "the prefix at once threw \(wholeError!), a byte at a time did not")

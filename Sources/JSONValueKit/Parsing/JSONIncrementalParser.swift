@@ -166,6 +166,8 @@ public struct JSONIncrementalParser: Sendable {
             }
             values = drained.tookChunk ? drained.result : try storage.read(bytes, isFinal: false)
         } else {
+            // Nothing to take after an error, which this read may throw.
+            batch.kind = .none
             values = try storage.read(bytes, isFinal: false)
         }
         batch.restart(storage.batchStart)

@@ -250,6 +250,18 @@ struct IncrementalParserTests {
         let first = try #require(oneShot(Array("[1,]".utf8)).failure)
         #expect(throws: first) { try parser.append("[2]") }
         #expect(throws: first) { try parser.finish() }
+        // Fed a byte at a time, bytes that could have waited in the batch
+        // before the error throw it too.
+        for text in ["[1,", "[1, "] {
+            let expected = try #require(oneShot(Array((text + "]").utf8)).failure)
+            var bytewise = JSONIncrementalParser()
+            for byte in text.utf8 { try bytewise.append([byte]) }
+            #expect(throws: expected) { try bytewise.append([UInt8(ascii: "]")]) }
+            for byte in " \n\"a1".utf8 {
+                #expect(throws: expected) { try bytewise.append([byte]) }
+            }
+            #expect(throws: expected) { try bytewise.finish() }
+        }
     }
 
     @Test("locations count lines and columns over the whole stream")
