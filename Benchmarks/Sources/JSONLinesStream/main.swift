@@ -19,7 +19,7 @@ let corpus = URL(fileURLWithPath: #filePath)
 let twitter = try JSONValue(parsing: Data(contentsOf: corpus))
 let lines = try twitter.statuses!.arrayValue!.map { try $0.jsonData() + Data("\n".utf8) }
 let path = FileManager.default.temporaryDirectory.appendingPathComponent("jsonvaluekit-records.jsonl").path
-FileManager.default.createFile(atPath: path, contents: nil)
+guard FileManager.default.createFile(atPath: path, contents: nil) else { fatalError("cannot create \(path)") }
 let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
 var written = 0
 var largest = 0
