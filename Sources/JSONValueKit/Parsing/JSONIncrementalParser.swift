@@ -260,7 +260,8 @@ public struct JSONIncrementalParser: Sendable {
     /// ```
     public var pathInProgress: JSONPointer? {
         guard !storage.isReadingJSON5,
-            let tokens = storage.parser.pathInProgress(valueStartedAfter: batch.valueIsInProgress)
+            let tokens = storage.parser.pathInProgress(
+                valueStartedAfter: batch.valueIsInProgress, nameAfter: batch.nameTaken)
         else { return nil }
         return JSONPointer(tokens: tokens)
     }
@@ -321,7 +322,8 @@ final class _IncrementalParserStorage: @unchecked Sendable {
             reusing: &partialContainers,
             stringTextAfter: batch.count > 0 ? batch.stringText(isStoragesString: storagesString) : [],
             valueStartedAfter: batch.startedValue,
-            completedAfter: batch.completedLiteral)
+            completedAfter: batch.completedLiteral,
+            nameAfter: batch.nameTaken)
     }
 
     /// Where the parser's batch starts, after the bytes read: see

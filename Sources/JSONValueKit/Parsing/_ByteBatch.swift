@@ -111,6 +111,13 @@ struct _ByteBatch: Sendable {
     var literalRest: UInt32 = 0
     @usableFromInline
     var container = Container.none
+    /// Where the text of a member's name that started in the batch begins,
+    /// and after it where it ends, once its closing quote is in (-1 until
+    /// then).
+    @usableFromInline
+    var nameStart = -1
+    @usableFromInline
+    var nameEnd = -1
 
     @inlinable
     init() {}
@@ -130,7 +137,10 @@ struct _ByteBatch: Sendable {
         case .none:
             return false
         case .stringText:
-            guard byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") else { return false }
+            guard byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") else {
+                // The end of a name that started here may be taken too.
+                return byte == UInt8(ascii: "\"") && nameStart >= 0 ? takeByte(byte) : false
+            }
         case .number where byte &- UInt8(ascii: "0") < 10 && number.takesDigitsInPlace:
             break
         default:
@@ -152,8 +162,9 @@ struct _ByteBatch: Sendable {
     /// ``take(_:)`` for one byte, through the whole grammar.
     @usableFromInline
     mutating func takeByte(_ byte: UInt8) -> Bool {
-        guard step(byte, at: count) else { return false }
+        // In place first: a name's end is checked with its bytes.
         withUnsafeMutableBytes(of: &bytes) { $0[count] = byte }
+        guard step(byte, at: count) else { return false }
         count &+= 1
         return true
     }
@@ -162,14 +173,16 @@ struct _ByteBatch: Sendable {
     @usableFromInline
     mutating func takeBytes(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
         guard kind != .none, chunk.count <= Self.capacity &- count else { return false }
-        let saved = (kind, number, startedValue, literalRest)
-        for index in chunk.indices where !step(chunk[index], at: count &+ index) {
-            (kind, number, startedValue, literalRest) = saved
-            return false
-        }
+        // In place first (past `count`, so they count only if taken): a
+        // name's end is checked with its bytes.
         let start = count
         withUnsafeMutableBytes(of: &bytes) { batch in
             for index in chunk.indices { batch[start &+ index] = chunk[index] }
+        }
+        let saved = (kind, number, startedValue, literalRest, nameStart, nameEnd)
+        for index in chunk.indices where !step(chunk[index], at: count &+ index) {
+            (kind, number, startedValue, literalRest, nameStart, nameEnd) = saved
+            return false
         }
         count &+= chunk.count
         return true
@@ -181,6 +194,9 @@ struct _ByteBatch: Sendable {
     private mutating func step(_ byte: UInt8, at offset: Int) -> Bool {
         switch kind {
         case .stringText:
+            if byte == UInt8(ascii: "\""), nameStart >= 0, nameEnd < 0 {
+                return closeName(at: offset)
+            }
             return byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
         case .number:
             guard let next = number.next(byte) else { return false }
@@ -219,7 +235,10 @@ struct _ByteBatch: Sendable {
             startedValue = .number
             return true
         case .nameStart:
-            return move(to: .stringText, if: byte == UInt8(ascii: "\""))
+            guard byte == UInt8(ascii: "\"") else { return false }
+            kind = .stringText
+            nameStart = offset &+ 1
+            return true
         case .afterElement:
             return move(to: .valueStart, if: byte == UInt8(ascii: ","))
         case .afterMember:
@@ -228,6 +247,29 @@ struct _ByteBatch: Sendable {
             return move(to: .valueStart, if: byte == UInt8(ascii: ":"))
         case .none, .whitespace, .stringText, .number, .literal:
             return false
+        }
+    }
+
+    /// Takes the closing quote, at `offset`, of the name that started in the
+    /// batch, if its text is valid UTF-8 (an error otherwise, which the
+    /// storage must throw); the colon comes next.
+    private mutating func closeName(at offset: Int) -> Bool {
+        let isValid = withUnsafeBytes(of: bytes) { batch in
+            let text = UnsafeBufferPointer(rebasing: batch.bindMemory(to: UInt8.self)[nameStart..<offset])
+            return !text.contains { $0 >= 0x80 } || _validUTF8Prefix(text) == text.count
+        }
+        guard isValid else { return false }
+        nameEnd = offset
+        kind = .colon
+        return true
+    }
+
+    /// The name of the member being read, when the batch holds all of it
+    /// and the start of its value.
+    var nameTaken: String? {
+        guard nameEnd >= 0, startedValue != .none else { return nil }
+        return withUnsafeBytes(of: bytes) { batch in
+            String(decoding: batch[nameStart..<nameEnd], as: UTF8.self)
         }
     }
 
@@ -273,6 +315,8 @@ struct _ByteBatch: Sendable {
         count = 0
         kind = .none
         startedValue = .none
+        nameStart = -1
+        nameEnd = -1
         // In place: a copy of the bytes, just stored a byte at a time, read
         // back in words stalled on store forwarding.
         return try withUnsafeMutableBytes(of: &bytes) { (batch) throws(JSONParseError) in
@@ -292,6 +336,8 @@ struct _ByteBatch: Sendable {
         number = start.number
         container = start.container
         startedValue = .none
+        nameStart = -1
+        nameEnd = -1
     }
 
     /// Where a batch starts: its kind, and with `.number`, how far the

@@ -373,7 +373,9 @@ extension _JSONParser {
             deliver(value)
             return true
         } catch {
-            guard case .unexpectedEndOfInput = error.kind, !isFinalBuffer else { throw error }
+            // Cut short, or a number that reaches the end of the chunk and is
+            // too large for `Double` (decided by the byte after it).
+            guard !isFinalBuffer, error.kind == .unexpectedEndOfInput || numberRunsToEnd(error) else { throw error }
         }
         // Cut short: forget what the attempt read, and remember that
         // containers here can be this large.
@@ -385,6 +387,16 @@ extension _JSONParser {
         stream.typicalSizes[level] = Swift.max(stream.typicalSizes[level], (count &- start) &* 2)
         position = start
         return false
+    }
+
+    /// Whether `error` is about a number that goes on to the end of the
+    /// bytes, which therefore may not be complete.
+    private func numberRunsToEnd(_ error: JSONParseError) -> Bool {
+        guard error.kind == .numberOutOfRange else { return false }
+        let start = error.location.offset &- origin.offset
+        guard start >= 0 && start < count else { return false }
+        var state = _NumberPrefix.start
+        return state.scan(base, from: start, to: count) == count
     }
 
     /// Takes the size of a container that ended at `level` into its typical
@@ -512,13 +524,15 @@ extension _JSONParser {
     ///
     /// The incremental parser's batch holds bytes after those read:
     /// `valueStartedAfter` is a value that started there,
-    /// `stringTextAfter` the text there of the string value being read, and
-    /// `completedAfter` a literal that completed there.
+    /// `stringTextAfter` the text there of the string value being read,
+    /// `completedAfter` a literal that completed there, and `nameAfter` the
+    /// name read there of the innermost object's member being read.
     func partialValue(
         reusing containers: inout [_PartialContainer],
         stringTextAfter: [UInt8] = [],
         valueStartedAfter: _ByteBatch.StartedValue = .none,
-        completedAfter: JSONValue? = nil
+        completedAfter: JSONValue? = nil,
+        nameAfter: String? = nil
     ) -> JSONValue? {
         var inner: JSONValue? = completedAfter
         if case .string(false, _) = stream.pending, stringTextAfter.isEmpty {
@@ -555,7 +569,9 @@ extension _JSONParser {
             }
             if open.isObject {
                 var childKey: String? = nil
-                if hasOpenMember(level: level, innermost: innermost) {
+                if level == innermost, let nameAfter {
+                    childKey = nameAfter
+                } else if hasOpenMember(level: level, innermost: innermost) {
                     childKey = keyStack[keyIndex]
                     keyIndex &-= 1
                 }
@@ -575,8 +591,9 @@ extension _JSONParser {
     /// ``JSONIncrementalParser/pathInProgress``.
     ///
     /// `valueStartedAfter` says that a value started in the incremental
-    /// parser's batch, after the bytes read.
-    func pathInProgress(valueStartedAfter: Bool = false) -> [String]? {
+    /// parser's batch, after the bytes read, and `nameAfter` is its name
+    /// when the batch holds that too.
+    func pathInProgress(valueStartedAfter: Bool = false, nameAfter: String? = nil) -> [String]? {
         let innermost = openContainers.count &- 1
         let scalarStarted = pendingValueIsStarted || valueStartedAfter
         guard innermost >= 0 else { return scalarStarted ? [] : nil }
@@ -586,7 +603,9 @@ extension _JSONParser {
         for level in stride(from: innermost, through: 0, by: -1) {
             let open = openContainers[level]
             let childIsOpen = level < innermost || scalarStarted
-            if open.isObject {
+            if open.isObject, level == innermost, let nameAfter {
+                if childIsOpen { tokens.append(nameAfter) }
+            } else if open.isObject {
                 if childIsOpen { tokens.append(keyStack[keyIndex]) }
                 if hasOpenMember(level: level, innermost: innermost) { keyIndex &-= 1 }
             } else {

@@ -243,6 +243,23 @@ struct IncrementalParserTests {
         #expect(throws: expected) { try parser.append(" ") }
     }
 
+    @Test("a number too large for Double at the end of a container read whole waits for its end too")
+    func numberOutOfRangeInsideWholeContainer() throws {
+        // The first value teaches the parser that arrays at depth 1 are
+        // small, so it reads the second value's inner arrays whole.
+        let first = "[[],[],[]] "
+        let text = first + "[[],[1e800"
+        var parser = JSONIncrementalParser()
+        #expect(try parser.append(text) == [[[], [], []]])
+        do {
+            try parser.append("]]")
+            Issue.record("no error for 1e800")
+        } catch {
+            #expect(error.kind == .numberOutOfRange)
+            #expect(error.location.offset == text.utf8.count - 5)
+        }
+    }
+
     @Test("after an error, every call throws it again")
     func errorsStay() throws {
         var parser = JSONIncrementalParser()
@@ -407,6 +424,21 @@ struct IncrementalParserTests {
             expected = error as? JSONParseError
         }
         #expect(throws: try #require(expected)) { try parser.append(offending) }
+    }
+
+    @Test("a name read a byte at a time is checked at its closing quote, and shows with its value")
+    func namesInTheBatch() throws {
+        var parser = JSONIncrementalParser()
+        for byte in #"{"a": 1, "é😀": "x"#.utf8 { try parser.append([byte]) }
+        #expect(parser.partialValue == ["a": 1, "é😀": "x"])
+        #expect(parser.pathInProgress == JSONPointer("/é😀"))
+        // Invalid UTF-8 in a name is the one-shot parser's error, thrown by
+        // the closing quote.
+        let invalid: [UInt8] = Array(#"{"a": 1, "b"#.utf8) + [0xFF]
+        var refusing = JSONIncrementalParser()
+        for byte in invalid { try refusing.append([byte]) }
+        let expected = try #require(oneShot(invalid + Array(#"": 2}"#.utf8)).failure)
+        #expect(throws: expected) { try refusing.append([UInt8(ascii: "\"")]) }
     }
 
     @Test(
