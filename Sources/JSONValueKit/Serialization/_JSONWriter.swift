@@ -75,8 +75,8 @@ struct _JSONWriter: ~Copyable {
             writeInteger(value)
         case .double(let value):
             guard writeDouble(value) else { throw Failure(reason: .nonFiniteNumber(value)) }
-        case .string(let value):
-            writeString(value)
+        case .string:
+            writeString(in: value)
         case .array(let elements):
             if depth >= Self.recursionLimit { return try writeNested(value.pointee, depth: depth) }
             try writeElements(elements.unsafeElements, depth: depth)
@@ -373,11 +373,74 @@ struct _JSONWriter: ~Copyable {
         return true
     }
 
-    /// Writes the string at `string`, in place: a name or a small string is
-    /// read without a copy (see ``write(at:depth:)``).
+    /// Writes the string at `string`, in place.
+    ///
+    /// The output grows first, by what the string's length can need, and
+    /// only then are its bytes read: nothing between reading and writing them
+    /// can release memory, so the string is read without a copy (see
+    /// ``write(at:depth:)``), where growing the output while the bytes were
+    /// in hand retained and released every string longer than 15 bytes.
     private mutating func writeString(at string: UnsafePointer<String>) {
-        if string.pointee.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) != nil { return }
-        writeString(string.pointee)
+        let written = writeQuotedInPlace(count: string.pointee.utf8.count) { destination, slashes in
+            string.pointee.utf8.withContiguousStorageIfAvailable {
+                Self.quoted($0, into: destination, slashes: slashes)
+            }
+        }
+        if !written { writeString(string.pointee) }
+    }
+
+    /// Writes the string value at `value`, in place, as
+    /// ``writeString(at:)`` does.
+    private mutating func writeString(in value: UnsafePointer<JSONValue>) {
+        guard case .string(let string) = value.pointee else { return }
+        let count = string.utf8.count
+        let written = writeQuotedInPlace(count: count) { destination, slashes in
+            guard case .string(let string) = value.pointee else { return nil }
+            return string.utf8.withContiguousStorageIfAvailable {
+                Self.quoted($0, into: destination, slashes: slashes)
+            }
+        }
+        if !written, case .string(let string) = value.pointee { writeString(string) }
+    }
+
+    /// Reserves room for a string of `count` bytes, quoted and escaped, and
+    /// lets `quote` write it there; `false`, with nothing written, if the
+    /// string is longer than one escaping slice or `quote` could not read it
+    /// in place (`nil`).
+    @inline(__always)
+    private mutating func writeQuotedInPlace(
+        count: Int,
+        _ quote: (UnsafeMutablePointer<UInt8>, _ slashes: UInt64) -> Int?
+    ) -> Bool {
+        guard count <= Self.escapeSlice else { return false }
+        let slashes = escapeSlashes ? _repeating(UInt8(ascii: "/")) : _repeating(UInt8(ascii: "\""))
+        var written = true
+        output.appendInPlace(maximum: 6 &* count &+ 10) { destination in
+            guard let length = quote(destination, slashes) else {
+                written = false
+                return 0
+            }
+            return length
+        }
+        return written
+    }
+
+    /// Writes `bytes` quoted and escaped to `destination`, which has room for
+    /// six times their count and ten bytes more; returns the number of bytes
+    /// written.
+    @inline(__always)
+    private static func quoted(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        into destination: UnsafeMutablePointer<UInt8>,
+        slashes: UInt64
+    ) -> Int {
+        destination[0] = UInt8(ascii: "\"")
+        var count = 1
+        if let source = bytes.baseAddress {
+            count &+= escape(source, count: bytes.count, into: destination + 1, slashes: slashes)
+        }
+        destination[count] = UInt8(ascii: "\"")
+        return count &+ 1
     }
 
     private mutating func writeString(_ string: borrowing String) {
@@ -407,13 +470,7 @@ struct _JSONWriter: ~Copyable {
             // One reservation for the quotes, the worst case of the text and
             // the word that `escape` may store past its end.
             output.appendInPlace(maximum: 6 &* bytes.count &+ 10) { destination in
-                destination[0] = UInt8(ascii: "\"")
-                var count = 1
-                if let source = bytes.baseAddress {
-                    count &+= Self.escape(source, count: bytes.count, into: destination + 1, slashes: slashes)
-                }
-                destination[count] = UInt8(ascii: "\"")
-                return count &+ 1
+                Self.quoted(bytes, into: destination, slashes: slashes)
             }
             return
         }
