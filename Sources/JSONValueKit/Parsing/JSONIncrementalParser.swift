@@ -259,10 +259,7 @@ public struct JSONIncrementalParser: Sendable {
     /// parser.pathInProgress    // /items
     /// ```
     public var pathInProgress: JSONPointer? {
-        guard !storage.isReadingJSON5,
-            let tokens = storage.parser.pathInProgress(
-                valueStartedAfter: batch.valueIsInProgress, nameAfter: batch.nameTaken)
-        else { return nil }
+        guard !storage.isReadingJSON5, let tokens = storage.parser.pathInProgress(after: batch) else { return nil }
         return JSONPointer(tokens: tokens)
     }
 }
@@ -306,7 +303,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
     }
 
     /// The open containers as the last partial value showed them; see
-    /// `_JSONParser.partialValue(reusing:)`. Copies of a parser share this
+    /// `_JSONParser.partialValue(reusing:after:)`. Copies of a parser share this
     /// storage, and may ask for partial values at the same time.
     private var partialContainers: [_PartialContainer] = []
     private let partialContainersLock = NSLock()
@@ -316,14 +313,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
     func partialValue(batch: _ByteBatch) -> JSONValue? {
         partialContainersLock.lock()
         defer { partialContainersLock.unlock() }
-        var storagesString = false
-        if case .string(false, _) = parser.stream.pending { storagesString = true }
-        return parser.partialValue(
-            reusing: &partialContainers,
-            stringTextAfter: batch.count > 0 ? batch.stringText(isStoragesString: storagesString) : [],
-            valueStartedAfter: batch.startedValue,
-            completedAfter: batch.completedLiteral,
-            nameAfter: batch.nameTaken)
+        return parser.partialValue(reusing: &partialContainers, after: batch)
     }
 
     /// Where the parser's batch starts, after the bytes read: see

@@ -137,7 +137,7 @@ struct _ByteBatch: Sendable {
         case .none:
             return false
         case .stringText:
-            guard byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") else {
+            guard Self.isStringText(byte) else {
                 // The end of a name that started here may be taken too.
                 return byte == UInt8(ascii: "\"") && nameStart >= 0 ? takeByte(byte) : false
             }
@@ -149,6 +149,14 @@ struct _ByteBatch: Sendable {
         withUnsafeMutableBytes(of: &bytes) { $0[count] = byte }
         count &+= 1
         return true
+    }
+
+    /// Whether `byte` is plain text inside a string: not a quote, a
+    /// backslash or a control character.
+    @inlinable
+    @inline(__always)
+    static func isStringText(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     /// Whether `byte` is whitespace between tokens.
@@ -175,10 +183,7 @@ struct _ByteBatch: Sendable {
         guard kind != .none, chunk.count <= Self.capacity &- count else { return false }
         // In place first (past `count`, so they count only if taken): a
         // name's end is checked with its bytes.
-        let start = count
-        withUnsafeMutableBytes(of: &bytes) { batch in
-            for index in chunk.indices { batch[start &+ index] = chunk[index] }
-        }
+        place(chunk, at: count)
         let saved = (kind, number, startedValue, literalRest, nameStart, nameEnd)
         for index in chunk.indices where !step(chunk[index], at: count &+ index) {
             (kind, number, startedValue, literalRest, nameStart, nameEnd) = saved
@@ -197,7 +202,7 @@ struct _ByteBatch: Sendable {
             if byte == UInt8(ascii: "\""), nameStart >= 0, nameEnd < 0 {
                 return closeName(at: offset)
             }
-            return byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+            return Self.isStringText(byte)
         case .number:
             guard let next = number.next(byte) else { return false }
             number = next
@@ -205,9 +210,9 @@ struct _ByteBatch: Sendable {
         case .literal:
             guard byte == UInt8(truncatingIfNeeded: literalRest) else { return false }
             literalRest &>>= 8
-            if literalRest == 0 {
+            if literalRest == 0, case .literal(let start, _) = startedValue {
                 kind = .whitespace
-                startedValue = .literal(start: Self.literalStart(of: startedValue), complete: true)
+                startedValue = .literal(start: start, complete: true)
             }
             return true
         case .none:
@@ -290,11 +295,6 @@ struct _ByteBatch: Sendable {
         }
     }
 
-    private static func literalStart(of value: StartedValue) -> Int {
-        if case .literal(let start, _) = value { return start }
-        return 0
-    }
-
     /// The literal that completed in the batch, if one did.
     var completedLiteral: JSONValue? {
         guard case .literal(let start, true) = startedValue else { return nil }
@@ -311,20 +311,21 @@ struct _ByteBatch: Sendable {
     ) throws(JSONParseError) -> (result: Result, tookChunk: Bool) {
         let tookChunk = chunk.count <= Self.capacity &- count
         let length = tookChunk ? count &+ chunk.count : count
-        let start = count
-        count = 0
-        kind = .none
-        startedValue = .none
-        nameStart = -1
-        nameEnd = -1
+        if tookChunk { place(chunk, at: count) }
+        restart(.none)
         // In place: a copy of the bytes, just stored a byte at a time, read
         // back in words stalled on store forwarding.
         return try withUnsafeMutableBytes(of: &bytes) { (batch) throws(JSONParseError) in
-            if tookChunk {
-                for index in chunk.indices { batch[start &+ index] = chunk[index] }
-            }
             let base = batch.baseAddress?.assumingMemoryBound(to: UInt8.self)
             return (try body(UnsafeBufferPointer(start: base, count: length)), tookChunk)
+        }
+    }
+
+    /// Stores `chunk` from byte `start` on, which the caller has made sure
+    /// fits; `count` is left alone.
+    private mutating func place(_ chunk: UnsafeBufferPointer<UInt8>, at start: Int) {
+        withUnsafeMutableBytes(of: &bytes) { batch in
+            for index in chunk.indices { batch[start &+ index] = chunk[index] }
         }
     }
 
@@ -359,18 +360,8 @@ struct _ByteBatch: Sendable {
         }
     }
 
-    /// The text of a string value that the batch holds the start of, or
-    /// that the storage is reading (`isStoragesString`): the bytes after its
-    /// opening quote, or all of them.
-    func stringText(isStoragesString: Bool) -> [UInt8] {
-        let start: Int
-        switch startedValue {
-        case .string(let textStart): start = textStart
-        case .number, .literal: return []
-        case .none:
-            guard isStoragesString, kind == .stringText else { return [] }
-            start = 0
-        }
-        return withUnsafeBytes(of: bytes) { Array($0[start..<count]) }
+    /// The bytes taken from byte `start` on.
+    func taken(from start: Int) -> [UInt8] {
+        withUnsafeBytes(of: bytes) { Array($0[start..<count]) }
     }
 }

@@ -522,29 +522,21 @@ extension _JSONParser {
     /// and member again, so that taking a partial value after every chunk
     /// costs O(*n*) in all, even for an array of a million numbers.
     ///
-    /// The incremental parser's batch holds bytes after those read:
-    /// `valueStartedAfter` is a value that started there,
-    /// `stringTextAfter` the text there of the string value being read,
-    /// `completedAfter` a literal that completed there, and `nameAfter` the
-    /// name read there of the innermost object's member being read.
-    func partialValue(
-        reusing containers: inout [_PartialContainer],
-        stringTextAfter: [UInt8] = [],
-        valueStartedAfter: _ByteBatch.StartedValue = .none,
-        completedAfter: JSONValue? = nil,
-        nameAfter: String? = nil
-    ) -> JSONValue? {
-        var inner: JSONValue? = completedAfter
-        if case .string(false, _) = stream.pending, stringTextAfter.isEmpty {
-            let bytes = scratch.bytes
-            inner = .string(String(decoding: bytes[..<_validUTF8Prefix(bytes)], as: UTF8.self))
-        } else if case .string(false, _) = stream.pending {
-            let bytes = Array(scratch.bytes) + stringTextAfter
-            let valid = bytes.withUnsafeBufferPointer { _validUTF8Prefix($0) }
-            inner = .string(String(decoding: bytes[..<valid], as: UTF8.self))
-        } else if case .string = valueStartedAfter {
-            let valid = stringTextAfter.withUnsafeBufferPointer { _validUTF8Prefix($0) }
-            inner = .string(String(decoding: stringTextAfter[..<valid], as: UTF8.self))
+    /// `batch` holds the incremental parser's bytes after those read: the
+    /// text of the string value being read, or a value started there (with
+    /// its name, if the batch holds that too).
+    func partialValue(reusing containers: inout [_PartialContainer], after batch: _ByteBatch)
+        -> JSONValue?
+    {
+        var inner: JSONValue? = batch.completedLiteral
+        if case .string(false, _) = stream.pending {
+            // The batch, if any, holds more of its text.
+            inner =
+                batch.count == 0
+                ? .string(_validPrefix(scratch.bytes))
+                : .string(_validPrefix(Array(scratch.bytes) + batch.taken(from: 0)))
+        } else if case .string(let textStart) = batch.startedValue {
+            inner = .string(_validPrefix(batch.taken(from: textStart)))
         }
         let innermost = openContainers.count &- 1
         // Forget the containers that have closed.
@@ -569,8 +561,8 @@ extension _JSONParser {
             }
             if open.isObject {
                 var childKey: String? = nil
-                if level == innermost, let nameAfter {
-                    childKey = nameAfter
+                if level == innermost, let name = batch.nameTaken {
+                    childKey = name
                 } else if hasOpenMember(level: level, innermost: innermost) {
                     childKey = keyStack[keyIndex]
                     keyIndex &-= 1
@@ -590,12 +582,12 @@ extension _JSONParser {
     /// The reference tokens of the innermost value being read: see
     /// ``JSONIncrementalParser/pathInProgress``.
     ///
-    /// `valueStartedAfter` says that a value started in the incremental
-    /// parser's batch, after the bytes read, and `nameAfter` is its name
-    /// when the batch holds that too.
-    func pathInProgress(valueStartedAfter: Bool = false, nameAfter: String? = nil) -> [String]? {
+    /// `batch` holds the incremental parser's bytes after those read, where
+    /// a value (and its name) may have started.
+    func pathInProgress(after batch: _ByteBatch) -> [String]? {
         let innermost = openContainers.count &- 1
-        let scalarStarted = pendingValueIsStarted || valueStartedAfter
+        let scalarStarted = pendingValueIsStarted || batch.valueIsInProgress
+        let nameAfter = batch.nameTaken
         guard innermost >= 0 else { return scalarStarted ? [] : nil }
         var tokens: [String] = []
         var elementEnd = elementStack.count
@@ -706,6 +698,16 @@ struct _PartialContainer {
             child = .member
         }
     }
+}
+
+/// The string of the whole, valid UTF-8 characters at the start of `bytes`:
+/// a string being read, shown without half a character.
+func _validPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    String(decoding: bytes[..<_validUTF8Prefix(bytes)], as: UTF8.self)
+}
+
+func _validPrefix(_ bytes: [UInt8]) -> String {
+    bytes.withUnsafeBufferPointer { _validPrefix($0) }
 }
 
 /// How many of `bytes` form whole, valid UTF-8 characters from the start.
