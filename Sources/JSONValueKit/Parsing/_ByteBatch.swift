@@ -93,10 +93,10 @@ struct _ByteBatch: Sendable {
 
     /// Room for the bytes, inline.
     @usableFromInline
-    typealias Bytes = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    typealias Bytes = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
     @usableFromInline
-    var bytes: Bytes = (0, 0, 0, 0, 0, 0, 0, 0)
+    var bytes: Bytes = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     @usableFromInline
     var count = 0
     @usableFromInline
