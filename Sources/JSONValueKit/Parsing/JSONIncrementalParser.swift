@@ -401,10 +401,12 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         parser.base = buffer.baseAddress ?? _JSONParser.noBytes
         parser.count = buffer.count
         parser.isFinalBuffer = isFinal
+        parser.newlinesPassed = 0
+        parser.lastNewline = -1
         let kept = try parser.readChunk()
         if kept > 0 {
             // Errors in later chunks count from the first byte kept.
-            parser.origin = parser.location(of: kept)
+            parser.origin = parser.originMoved(to: kept)
             parser.textStart = 0
         }
         if isCarry {

@@ -367,6 +367,7 @@ extension _JSONParser {
         let keys = keyStack.count
         let containers = openContainers.count
         let savedDepth = depth
+        let newlines = (newlinesPassed, lastNewline)
         do {
             let value = try parseValue()
             learnSize(level: level, bytes: position &- start)
@@ -384,6 +385,7 @@ extension _JSONParser {
         keyStack.popEach(from: keys) { _ in }
         openContainers.popEach(from: containers) { _ in }
         depth = savedDepth
+        (newlinesPassed, lastNewline) = newlines
         stream.typicalSizes[level] = Swift.max(stream.typicalSizes[level], (count &- start) &* 2)
         position = start
         return false

@@ -291,6 +291,25 @@ struct IncrementalParserTests {
         }
     }
 
+    @Test(
+        "a container read whole and cut short by its chunk counts its lines once",
+        arguments: [97, 101, 120, 150, 199])
+    func wholeReadCutShortKeepsLines(chunkSize: Int) throws {
+        // Once the small records have closed, the next ones are read whole
+        // where they seem to fit in what is left of the chunk; a large one
+        // that does not is read again, and its newlines must not count
+        // twice.
+        let small = "{\"a\": \"é\"}"
+        let large = "{\n" + (0..<20).map { "  \"k\($0)\": [\($0)]" }.joined(separator: ",\n") + "\n}"
+        let records = [small, small, small, large, small, small, large, small]
+        let text = "[\n" + records.joined(separator: ",\n") + ",\n  x]"
+        let expected = try #require(oneShot(Array(text.utf8)).failure)
+        #expect(expected.location.line == 52)
+        let bytes = Array(text.utf8)
+        let cuts = Array(stride(from: chunkSize, to: bytes.count, by: chunkSize))
+        #expect(Feeding(bytes, cuts: cuts).error == expected)
+    }
+
     @Test("JSON Lines, concatenated values and numbers at the end of chunks")
     func framing() throws {
         var parser = JSONIncrementalParser()
