@@ -109,6 +109,9 @@ enum _JSONValueProbe {
                 // (JSONDecoder's in hash order): sort the names, so that the
                 // value does not depend on the process's hash seed.
                 guard hinted else { return .object(JSONObject(try container.decode([String: JSONValue].self))) }
+                if let memo = _KindMemo.current, memo.keysAreNames == true {
+                    return .object(try decodeMembers(decoder, memo: memo))
+                }
                 let members = try container.decode([String: _HintedMember].self)
                 return .object(JSONObject(sortingNamesOf: members) { $0.value })
             case .array:
@@ -148,20 +151,8 @@ enum _JSONValueProbe {
         // For an element that was an array: the kind of its first element.
         var previousInner: Kind = .string
         while !container.isAtEnd {
-            let element: JSONValue
-            switch previous {
-            case .string: element = try container.decode(_Hinted<_StringFirst>.self).value
-            case .number: element = try container.decode(_Hinted<_NumberFirst>.self).value
-            case .bool: element = try container.decode(_Hinted<_BoolFirst>.self).value
-            case .object: element = try container.decode(_Hinted<_ObjectFirst>.self).value
-            case .array:
-                switch previousInner {
-                case .string: element = try container.decode(_Hinted<_ArrayFirst<_StringFirst>>.self).value
-                case .number: element = try container.decode(_Hinted<_ArrayFirst<_NumberFirst>>.self).value
-                case .bool: element = try container.decode(_Hinted<_ArrayFirst<_BoolFirst>>.self).value
-                case .object: element = try container.decode(_Hinted<_ArrayFirst<_ObjectFirst>>.self).value
-                case .array: element = try container.decode(_Hinted<_ArrayFirst<_ArrayFirst<_StringFirst>>>.self).value
-                }
+            let element = try decodeHinted(first: previous, firstElement: previousInner) {
+                try container.decode($0).value
             }
             elements.append(element)
             if let kind = kind(of: element) {
@@ -174,6 +165,56 @@ enum _JSONValueProbe {
 
     /// The kind of the first element of `value` that is not `null`, if
     /// `value` is an array that has one.
+    /// Decodes an object's members through a keyed container, each trying
+    /// first the kind its name had last, and sorts their names (see
+    /// ``JSONValue/init(from:)``).
+    ///
+    /// Only for a decoder whose keys are the members' names (see
+    /// ``_KindMemo/keysAreNames``): each member then knows its name from its
+    /// key, where a dictionary's member asks for its coding path, which
+    /// `JSONDecoder` builds anew each time (a quarter of the time of decoding
+    /// twitter.json).
+    private static func decodeMembers(_ decoder: any Decoder, memo: _KindMemo) throws -> JSONObject {
+        let container = try decoder.container(keyedBy: _AnyCodingKey.self)
+        let keys = container.allKeys
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(keys.count)
+        for key in keys {
+            let name = key.stringValue
+            let hint = memo.hints[name] ?? _KindMemo.Hint(first: .string, firstElement: .string)
+            let value = try decodeHinted(first: hint.first, firstElement: hint.firstElement) {
+                try container.decode($0, forKey: key).value
+            }
+            memo.learn(value, for: name, hinted: hint)
+            members.append((name, value))
+        }
+        return JSONObject(sortingNamesOf: members) { $0 }
+    }
+
+    /// Calls `decode` with the type that decodes a value trying `first`
+    /// first (and, for an array, trying `firstElement` first for its first
+    /// element), and returns its value.
+    private static func decodeHinted(
+        first: Kind,
+        firstElement: Kind,
+        _ decode: (any _HintedValue.Type) throws -> JSONValue
+    ) throws -> JSONValue {
+        switch first {
+        case .string: return try decode(_Hinted<_StringFirst>.self)
+        case .number: return try decode(_Hinted<_NumberFirst>.self)
+        case .bool: return try decode(_Hinted<_BoolFirst>.self)
+        case .object: return try decode(_Hinted<_ObjectFirst>.self)
+        case .array:
+            switch firstElement {
+            case .string: return try decode(_Hinted<_ArrayFirst<_StringFirst>>.self)
+            case .number: return try decode(_Hinted<_ArrayFirst<_NumberFirst>>.self)
+            case .bool: return try decode(_Hinted<_ArrayFirst<_BoolFirst>>.self)
+            case .object: return try decode(_Hinted<_ArrayFirst<_ObjectFirst>>.self)
+            case .array: return try decode(_Hinted<_ArrayFirst<_ArrayFirst<_StringFirst>>>.self)
+            }
+        }
+    }
+
     static func firstElementKind(of value: JSONValue) -> Kind? {
         guard case .array(let elements) = value else { return nil }
         return elements.lazy.compactMap(kind(of:)).first
@@ -213,7 +254,12 @@ enum _ArrayFirst<Element: _ProbeHint>: _ProbeHint {
 }
 
 /// Decodes a `JSONValue` trying `Hint.first` before the other kinds.
-struct _Hinted<Hint: _ProbeHint>: Decodable {
+/// A value decoded by ``_JSONValueProbe`` in a given order.
+protocol _HintedValue: Decodable {
+    var value: JSONValue { get }
+}
+
+struct _Hinted<Hint: _ProbeHint>: _HintedValue {
     var value: JSONValue
 
     init(from decoder: any Decoder) throws {
@@ -227,25 +273,32 @@ struct _Hinted<Hint: _ProbeHint>: Decodable {
 }
 
 /// An object's member, decoded trying first the kind that the last member of
-/// the same name had.
+/// the same name had, when the object is read as a dictionary.
 ///
 /// The members of an object are decoded as a dictionary, for its key
 /// handling (see ``JSONValue/init(from:)``), so each reaches `init(from:)`
 /// with nothing but the decoder; its name is the last component of the
 /// coding path. Documents repeat their member names with the same kinds, so
-/// this takes decoding twitter.json through `JSONDecoder` from 31.6 ms to
+/// this took decoding twitter.json through `JSONDecoder` from 31.6 ms to
 /// 27.0 ms (citm_catalog.json: 101.5 ms to 68.6 ms), although building the
-/// coding path now takes a fifth of the time: each member of twitter.json
-/// that is not a string failed 2.3 attempts on average, 14,557 in all. (Hints by position
-/// in the tree, which need no coding path, were slower than none:
-/// `JSONDecoder` hands out the members of objects of one shape in different
-/// orders.)
+/// coding path took a quarter of the time. (Hints by position in the tree,
+/// which need no coding path, were slower than none: `JSONDecoder` hands
+/// out the members of objects of one shape in different orders.)
+///
+/// The first member also tells whether the decoder's keys are the names
+/// (``_KindMemo/keysAreNames``); if they are, later objects are read through
+/// a keyed container, whose keys give the names without a coding path:
+/// 13.1 ms for twitter.json, 35.0 ms for citm_catalog.json.
 struct _HintedMember: Decodable {
     var value: JSONValue
 
     init(from decoder: any Decoder) throws {
-        let name = decoder.codingPath.last?.stringValue
+        let key = decoder.codingPath.last
+        let name = key?.stringValue
         value = try _KindMemo.withCurrent { memo in
+            if memo.keysAreNames == nil, let key {
+                memo.keysAreNames = _KindMemo.isDictionaryKey(key)
+            }
             let hint = name.flatMap { memo.hints[$0] } ?? _KindMemo.Hint(first: .string, firstElement: .string)
             let value = try _JSONValueProbe.decode(
                 from: decoder,
@@ -253,12 +306,7 @@ struct _HintedMember: Decodable {
                 firstElement: hint.firstElement,
                 hinted: true
             )
-            if let name, let first = _JSONValueProbe.kind(of: value) {
-                let firstElement = _JSONValueProbe.firstElementKind(of: value) ?? .string
-                let new = _KindMemo.Hint(first: first, firstElement: firstElement)
-                // Written only when it changes: names mostly keep their kind.
-                if hint != new { memo.hints[name] = new }
-            }
+            if let name { memo.learn(value, for: name, hinted: hint) }
             return value
         }
     }
@@ -281,6 +329,37 @@ final class _KindMemo {
 
     /// Hints by member name.
     var hints: [String: Hint] = [:]
+
+    /// Whether the decoder's keyed containers give the members' names as
+    /// they are, so that an object can be read through one (`nil` until the
+    /// first member of an object tells).
+    ///
+    /// `JSONDecoder` converts the keys of keyed containers as its
+    /// `keyDecodingStrategy` says, and reads `[String: Value]` without
+    /// converting them: with `.useDefaultKeys` through the standard
+    /// library's `Dictionary.init(from:)`, whose keys are its own
+    /// `_DictionaryCodingKey`, and with any other strategy itself, with keys
+    /// of its own. So a member of a dictionary whose key is a
+    /// `_DictionaryCodingKey` shows that the strategy converts nothing. (The
+    /// strategy itself is not visible through `Decoder`.) Any other key
+    /// keeps the dictionary and the coding path.
+    var keysAreNames: Bool?
+
+    /// Whether `key` is the standard library's key for `Dictionary`'s
+    /// `init(from:)`.
+    static func isDictionaryKey(_ key: any CodingKey) -> Bool {
+        String(describing: type(of: key)) == "_DictionaryCodingKey"
+    }
+
+    /// Remembers the kind of `value`, the member `name`'s, which was decoded
+    /// trying `hint` first.
+    func learn(_ value: JSONValue, for name: String, hinted hint: Hint) {
+        guard let first = _JSONValueProbe.kind(of: value) else { return }
+        let firstElement = _JSONValueProbe.firstElementKind(of: value) ?? .string
+        let new = Hint(first: first, firstElement: firstElement)
+        // Written only when it changes: names mostly keep their kind.
+        if hint != new { hints[name] = new }
+    }
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

@@ -118,7 +118,12 @@ public struct JSONObject: @unchecked Sendable {
     /// Makes an object of a dictionary's members, names sorted by their
     /// scalars, each value made by `value`.
     init<Value>(sortingNamesOf dictionary: [String: Value], _ value: (Value) -> JSONValue) {
-        let members = Array(dictionary)
+        self.init(sortingNamesOf: Array(dictionary), value)
+    }
+
+    /// Makes an object of members whose names are all different, names
+    /// sorted by their scalars, each value made by `value`.
+    init<Value>(sortingNamesOf members: [(key: String, value: Value)], _ value: (Value) -> JSONValue) {
         let order = _scalarOrder(of: members.map(\.key))
         // The names are all different: Swift's `==` equates more strings
         // than their scalars do.

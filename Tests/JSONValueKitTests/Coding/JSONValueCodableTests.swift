@@ -66,6 +66,39 @@ struct JSONValueCodableTests {
         #expect(text == #"{"intExt":{"aB":1}}"#)
     }
 
+    @Test("a custom key strategy that renames every key leaves the names alone")
+    func customKeyStrategyCannotRename() throws {
+        struct Fixed: CodingKey {
+            var stringValue: String { "same" }
+            var intValue: Int? { nil }
+            init() {}
+            init?(stringValue: String) {}
+            init?(intValue: Int) { nil }
+        }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .custom { _ in Fixed() }
+        let text = #"[{"a": 1, "b": [true]}, {"a": 2, "b": [false], "c": {"d": null}}]"#
+        let value = try decoder.decode(JSONValue.self, from: Data(text.utf8))
+        #expect(value == [["a": 1, "b": [true]], ["a": 2, "b": [false], "c": ["d": nil]]])
+    }
+
+    @Test(
+        "JSONDecoder reads [String: T] through Dictionary's own keys only when it converts no keys",
+        arguments: [true, false])
+    func dictionaryKeysShowTheStrategy(convertsKeys: Bool) throws {
+        // JSONValue's init(from:) reads objects through keyed containers,
+        // which know each member's name, only when this holds.
+        struct KeyCapture: Decodable {
+            var key: (any CodingKey)?
+            init(from decoder: any Decoder) throws { key = decoder.codingPath.last }
+        }
+        let decoder = JSONDecoder()
+        if convertsKeys { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+        let captured = try decoder.decode([String: KeyCapture].self, from: Data(#"{"a_b": 1}"#.utf8))
+        let key = try #require(captured["a_b"]?.key)
+        #expect(_KindMemo.isDictionaryKey(key) == !convertsKeys)
+    }
+
     @Test("JSONEncoder then JSONDecoder gives back random values")
     func jsonRoundTrip() throws {
         var random = RandomJSON(seed: 42)
