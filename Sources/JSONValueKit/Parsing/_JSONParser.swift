@@ -216,7 +216,7 @@ struct _JSONParser: ~Copyable {
         while true {
             let key = try parseKey()
             let value = try parseValue()
-            memberStack.push((key, value))
+            memberStack.push((consume key, consume value))
             if try endOfContainer(closedBy: UInt8(ascii: "}")) { break }
         }
         depth &-= 1
