@@ -463,16 +463,16 @@ extension _JSONParser {
     /// Hands a completed value to the innermost open container, or to the
     /// caller if none is open.
     @inline(__always)
-    private mutating func deliver(_ value: JSONValue) {
+    private mutating func deliver(_ value: consuming JSONValue) {
         guard openContainers.count > 0 else {
             stream.completed.append(value)
             stream.expecting = .value
             return
         }
         if openContainers[openContainers.count &- 1].isObject {
-            memberStack.push((keyStack.removeLast(), value))
+            memberStack.push((keyStack.removeLast(), consume value))
         } else {
-            elementStack.push(value)
+            elementStack.push(consume value)
         }
         stream.expecting = .commaOrEnd
     }
@@ -480,12 +480,12 @@ extension _JSONParser {
     /// Hands a completed string on: a member's name waits for its value,
     /// any other string is a value.
     @inline(__always)
-    private mutating func deliver(_ string: String, isKey: Bool) {
+    private mutating func deliver(_ string: consuming String, isKey: Bool) {
         if isKey {
-            keyStack.push(string)
+            keyStack.push(consume string)
             stream.expecting = .colon
         } else {
-            deliver(.string(string))
+            deliver(.string(consume string))
         }
     }
 
