@@ -434,11 +434,13 @@ public struct JSONObject: @unchecked Sendable {
             storage = _ObjectStorage.make(capacity: Swift.max(minimumCapacity, 4))
             return
         }
-        // Asked before any other reference to the storage is taken here.
+        // Asked before any other reference to the storage is taken here,
+        // and the capacity read in place: binding the storage first cost a
+        // retain and a release on every append.
         let unique = isKnownUniquelyReferenced(&storage!)
-        let old = storage!
-        let capacity = old.capacity
+        let capacity = storage.unsafelyUnwrapped.header.capacity
         if unique && capacity >= minimumCapacity { return }
+        let old = storage!
         let newCapacity = capacity >= minimumCapacity ? capacity : Swift.max(minimumCapacity, capacity * 2)
         let new = _ObjectStorage.make(capacity: newCapacity)
         old.withUnsafeMutablePointers { oldHeader, oldMembers in
@@ -537,6 +539,10 @@ struct _ObjectMember {
 /// What the storage holds besides its members.
 struct _ObjectHeader {
     var count: Int
+    /// How many members the storage was made for. `ManagedBuffer`'s own
+    /// `capacity` asks the allocator (`malloc_usable_size` on Linux), which
+    /// cost a call on every append.
+    let capacity: Int
     /// The positions of the names by their hash, from
     /// ``JSONObject/tableThreshold`` members on; `nil` below. The header
     /// owns it: set it through ``replaceTable(with:)``, which frees the one
@@ -554,7 +560,9 @@ struct _ObjectHeader {
 /// reference (copy on write), so sharing it between threads is safe.
 final class _ObjectStorage: ManagedBuffer<_ObjectHeader, _ObjectMember> {
     static func make(capacity: Int) -> _ObjectStorage {
-        let buffer = create(minimumCapacity: capacity) { _ in _ObjectHeader(count: 0, table: nil) }
+        let buffer = create(minimumCapacity: capacity) { _ in
+            _ObjectHeader(count: 0, capacity: capacity, table: nil)
+        }
         return unsafeDowncast(buffer, to: _ObjectStorage.self)
     }
 

@@ -304,8 +304,10 @@ final class _IncrementalParserStorage: @unchecked Sendable {
 
     /// The open containers as the last partial value showed them; see
     /// `_JSONParser.partialValue(reusing:after:)`. Copies of a parser share this
-    /// storage, and may ask for partial values at the same time.
-    private var partialContainers: [_PartialContainer] = []
+    /// storage, and may ask for partial values at the same time: the lock
+    /// keeps them apart, so the run-time exclusivity checks would only cost
+    /// time.
+    @exclusivity(unchecked) private var partialContainers: [_PartialContainer] = []
     private let partialContainersLock = NSLock()
 
     /// The partial value, with what the parser's batch holds after the
