@@ -114,9 +114,41 @@ struct _StreamState {
     /// same byte, the name under which partial values keep what they built
     /// for it.
     var containerOffsets: [Int] = []
-    /// For each depth, about how many bytes its arrays and objects take
-    /// (`Int.max` until one has ended): see `_JSONParser.readWholeContainer()`.
-    var typicalSizes = [Int](repeating: .max, count: 8)
+}
+
+/// The arrays and objects that a read of a whole container had open when
+/// its chunk ended, gathered as the error leaves them (innermost first), and
+/// where the incremental reader goes on.
+struct _Unwinding {
+    /// Whether the innermost container has said where to go on: the error
+    /// is one that more bytes may undo.
+    var isActive = false
+    /// Whether every container could say what it had read.
+    var isComplete = true
+    var containers: [Container] = []
+    /// Where the incremental reader goes on, and what it reads there: the
+    /// start of the token the chunk cut short, or of the member or element
+    /// that holds it.
+    var resumeAt = 0
+    var expecting = _Expecting.value
+    /// How far the read went: whitespace between `resumeAt` and here has had
+    /// its newlines counted once already.
+    var stoppedAt = 0
+
+    struct Container {
+        var open: _JSONParser.OpenContainer
+        /// Where it starts in the stream.
+        var offset: Int
+        /// For an object that a container inside it holds open, the name of
+        /// the member that container is the value of.
+        var key: String?
+    }
+
+    mutating func reset() {
+        isActive = false
+        isComplete = true
+        containers.removeAll(keepingCapacity: true)
+    }
 }
 
 extension _JSONParser {
@@ -349,46 +381,157 @@ extension _JSONParser {
     }
 
     /// Reads the array or object at `position` with the one-shot parser's
-    /// recursive reader, the fastest way through a container that ends in
-    /// this chunk; `false`, with nothing read, if the chunk ends first.
+    /// recursive reader, the fastest way through a container; `false`, with
+    /// nothing read, if it is not worth trying.
     ///
-    /// A container the chunk cuts short costs the bytes read before the
-    /// end twice, so the attempt is made only where containers of its depth
-    /// have been small enough to fit in what is left of the chunk: the
-    /// depths whose containers span chunks (a file's top-level array, its
-    /// records when they are larger than the chunks) are read step by step
-    /// from the start, and their members whole.
+    /// When the chunk ends inside, the recursive reader's arrays and objects
+    /// say what they hold as the error leaves them (`unwindArray` and
+    /// `unwindObject`), and they become the incremental reader's open
+    /// containers, as if it had read them step by step: nothing is read
+    /// twice but the token the chunk cut short. (Before, such a read was
+    /// forgotten and done again step by step, so it was tried only where
+    /// containers had been small enough to fit, and the records of
+    /// twitter.json, larger than 4 KiB chunks, were read step by step.)
+    /// Too few bytes left are read step by step at once: taking a read
+    /// apart costs more than a small buffer, as when bytes come one at a
+    /// time, saves.
     private mutating func readWholeContainer() throws(JSONParseError) -> Bool {
-        let level = Swift.min(depth, stream.typicalSizes.count &- 1)
         let start = position
-        guard stream.typicalSizes[level] < (count &- start) / 2 else { return false }
+        guard count &- start >= 256 else { return false }
         let elements = elementStack.count
         let members = memberStack.count
         let keys = keyStack.count
         let containers = openContainers.count
         let savedDepth = depth
         let newlines = (newlinesPassed, lastNewline)
+        unwinding.reset()
         do {
-            let value = try parseValue()
-            learnSize(level: level, bytes: position &- start)
-            deliver(value)
+            deliver(try parseValue())
             return true
         } catch {
             // Cut short, or a number that reaches the end of the chunk and is
             // too large for `Double` (decided by the byte after it).
             guard !isFinalBuffer, error.kind == .unexpectedEndOfInput || numberRunsToEnd(error) else { throw error }
         }
-        // Cut short: forget what the attempt read, and remember that
-        // containers here can be this large.
+        // Containers below the recursion limit are open on the stacks
+        // already, without their offsets: those few reads start over.
+        if unwinding.isActive && unwinding.isComplete && openContainers.count == containers {
+            goOnFromUnwinding()
+            return true
+        }
+        unwinding.reset()
         elementStack.popEach(from: elements) { _ in }
         memberStack.popEach(from: members) { _ in }
         keyStack.popEach(from: keys) { _ in }
         openContainers.popEach(from: containers) { _ in }
         depth = savedDepth
         (newlinesPassed, lastNewline) = newlines
-        stream.typicalSizes[level] = Swift.max(stream.typicalSizes[level], (count &- start) &* 2)
         position = start
         return false
+    }
+
+    /// Opens the containers that `unwinding` gathered, outermost first, with
+    /// their elements and members where the recursive reader left them on
+    /// the stacks, and goes on where it says.
+    private mutating func goOnFromUnwinding() {
+        // `depth` counts them already: the recursive reader entered them.
+        for container in unwinding.containers.reversed() {
+            openContainers.push(container.open)
+            stream.containerOffsets.append(container.offset)
+            if let key = container.key { keyStack.push(key) }
+        }
+        // Newlines between where reading goes on and where it stopped (in
+        // the whitespace around a member's colon) will be passed again, and
+        // counted again; `lastNewline` is set again then too.
+        var index = unwinding.resumeAt
+        while index < Swift.min(unwinding.stoppedAt, count) {
+            if base[index] == UInt8(ascii: "\n") { newlinesPassed &-= 1 }
+            index &+= 1
+        }
+        position = unwinding.resumeAt
+        stream.expecting = unwinding.expecting
+        unwinding.reset()
+    }
+
+    /// Whether `error`, leaving the innermost array or object of a whole
+    /// read, is one that more bytes may undo; if so, starts gathering.
+    private mutating func startsUnwinding(_ error: JSONParseError) -> Bool {
+        guard error.kind == .unexpectedEndOfInput || numberRunsToEnd(error) else { return false }
+        unwinding.isActive = true
+        unwinding.stoppedAt = position
+        return true
+    }
+
+    /// Gathers an array that `error` leaves (see `parseArray()`).
+    @inline(never)
+    mutating func unwindArray(
+        _ error: JSONParseError,
+        opening: Int,
+        firstElement: Int,
+        elementStart: Int,
+        afterElement: Bool
+    ) {
+        if !unwinding.isActive {
+            guard startsUnwinding(error) else { return }
+            if afterElement && !endsInNumber(elementStack[elementStack.count &- 1]) {
+                // Only whitespace was left after the element.
+                unwinding.resumeAt = count
+                unwinding.expecting = .commaOrEnd
+            } else {
+                // Within the element, or after a number that may go on.
+                if afterElement { elementStack.removeLast() }
+                unwinding.resumeAt = elementStart
+                unwinding.expecting = elementStack.count == firstElement ? .valueOrArrayEnd : .value
+            }
+        }
+        unwinding.containers.append(
+            _Unwinding.Container(
+                open: OpenContainer(start: firstElement, isObject: false), offset: origin.offset &+ opening, key: nil))
+    }
+
+    /// Gathers an object that `error` leaves (see `parseObject()`).
+    @inline(never)
+    mutating func unwindObject(
+        _ error: JSONParseError,
+        opening: Int,
+        firstMember: Int,
+        keyStart: Int,
+        afterMember: Bool
+    ) {
+        var key: String? = nil
+        if !unwinding.isActive {
+            guard startsUnwinding(error) else { return }
+            if afterMember && !endsInNumber(memberStack[memberStack.count &- 1].1) {
+                unwinding.resumeAt = count
+                unwinding.expecting = .commaOrEnd
+            } else {
+                // The member being read starts over, name and all.
+                if afterMember { memberStack.removeLast() }
+                unwinding.resumeAt = keyStart
+                unwinding.expecting = memberStack.count == firstMember ? .keyOrObjectEnd : .key
+            }
+        } else {
+            // A container inside holds this object open: its member's name,
+            // read again, waits on the key stack.
+            let stopped = position
+            position = keyStart
+            key = try? parseString(isKey: true)
+            position = stopped
+            if key == nil { unwinding.isComplete = false }
+        }
+        unwinding.containers.append(
+            _Unwinding.Container(
+                open: OpenContainer(start: firstMember, isObject: true), offset: origin.offset &+ opening, key: key))
+    }
+
+    /// Whether `value`, the last one read, is a number that ends where the
+    /// bytes end, and may therefore go on in the next chunk.
+    private func endsInNumber(_ value: JSONValue) -> Bool {
+        guard count > 0, base[count &- 1] &- UInt8(ascii: "0") < 10 else { return false }
+        switch value {
+        case .int, .double: return true
+        default: return false
+        }
     }
 
     /// Whether `error` is about a number that goes on to the end of the
@@ -399,18 +542,6 @@ extension _JSONParser {
         guard start >= 0 && start < count else { return false }
         var state = _NumberPrefix.start
         return state.scan(base, from: start, to: count) == count
-    }
-
-    /// Takes the size of a container that ended at `level` into its typical
-    /// size, which follows the largest ones and forgets them slowly: a miss
-    /// costs more than a hit saves, and a depth often holds containers of
-    /// very different sizes (a record's small `metadata` beside its large
-    /// `user`).
-    @inline(__always)
-    private mutating func learnSize(level: Int, bytes: Int) {
-        let level = Swift.min(level, stream.typicalSizes.count &- 1)
-        let typical = stream.typicalSizes[level]
-        stream.typicalSizes[level] = typical == .max ? bytes : Swift.max(bytes, typical &- typical / 8)
     }
 
     /// Reads a string at `position`, or as much of it as the bytes hold.
@@ -494,7 +625,7 @@ extension _JSONParser {
     private mutating func closeContainer() {
         let open = openContainers.removeLast()
         depth &-= 1
-        learnSize(level: depth, bytes: origin.offset &+ position &- stream.containerOffsets.removeLast())
+        stream.containerOffsets.removeLast()
         if open.isObject {
             deliver(.object(makeObject(from: open.start)))
         } else {

@@ -51,6 +51,9 @@ struct _JSONParser: ~Copyable {
     /// The incremental reader's state between chunks; see
     /// `_JSONParser+Incremental.swift`.
     var stream = _StreamState()
+    /// What a read of a whole container that the chunk cut short had open,
+    /// while the error leaves it; see `readWholeContainer()`.
+    var unwinding = _Unwinding()
     /// Long member names seen so far, shared between the objects that
     /// repeat them.
     private var keyCache = _KeyCache()
@@ -184,7 +187,15 @@ struct _JSONParser: ~Copyable {
         }
     }
 
+    // An incremental parser reads arrays and objects with these two as well,
+    // before its last chunk (see `readWholeContainer()`). When the chunk ends
+    // inside, each tells `unwind` on the error's way out what it has read,
+    // so that the incremental reader goes on from there. `elementStart` and
+    // `keyStart` say where the last element or member starts, and
+    // `afterElement` and `afterMember` whether it was read whole.
+
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        let opening = position
         try enterContainer()
         position &+= 1  // [
         skipWhitespace()
@@ -194,30 +205,58 @@ struct _JSONParser: ~Copyable {
             return .array([])
         }
         let firstElement = elementStack.count
-        while true {
-            elementStack.push(try parseValue())
-            if try endOfContainer(closedBy: UInt8(ascii: "]")) { break }
+        var elementStart = position
+        var afterElement = false
+        do throws(JSONParseError) {
+            while true {
+                elementStack.push(try parseValue())
+                afterElement = true
+                if try endOfContainer(closedBy: UInt8(ascii: "]")) { break }
+                afterElement = false
+                elementStart = position
+            }
+        } catch {
+            if !isFinalBuffer {
+                unwindArray(
+                    error, opening: opening, firstElement: firstElement, elementStart: elementStart,
+                    afterElement: afterElement)
+            }
+            throw error
         }
         depth &-= 1
         return .array(elementStack.popArray(from: firstElement))
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        let opening = position
         try enterContainer()
         position &+= 1  // {
         skipWhitespace()
-        guard position < count else { throw error(.endOfInput) }
-        if base[position] == UInt8(ascii: "}") {
-            position &+= 1
-            depth &-= 1
-            return .object([:])
-        }
         let firstMember = memberStack.count
-        while true {
-            let key = try parseKey()
-            let value = try parseValue()
-            memberStack.push((consume key, consume value))
-            if try endOfContainer(closedBy: UInt8(ascii: "}")) { break }
+        var keyStart = position
+        var afterMember = false
+        do throws(JSONParseError) {
+            guard position < count else { throw error(.endOfInput) }
+            if base[position] == UInt8(ascii: "}") {
+                position &+= 1
+                depth &-= 1
+                return .object([:])
+            }
+            while true {
+                let key = try parseKey()
+                let value = try parseValue()
+                memberStack.push((consume key, consume value))
+                afterMember = true
+                if try endOfContainer(closedBy: UInt8(ascii: "}")) { break }
+                afterMember = false
+                keyStart = position
+            }
+        } catch {
+            if !isFinalBuffer {
+                unwindObject(
+                    error, opening: opening, firstMember: firstMember, keyStart: keyStart, afterMember: afterMember)
+            }
+            throw error
         }
         depth &-= 1
         return .object(makeObject(from: firstMember))

@@ -310,6 +310,51 @@ struct IncrementalParserTests {
         #expect(Feeding(bytes, cuts: cuts).error == expected)
     }
 
+    @Test("a container read whole and cut short goes on where its chunk ended, as if read step by step")
+    func wholeReadCutShortGoesOn() throws {
+        // Chunks of 256 bytes or more read containers whole; a byte at a
+        // time reads them step by step. Cut anywhere, the first must leave
+        // the parser where the second does.
+        let record = #"""
+            {
+              "id": 1234567,
+              "text": "caf\u00e9 \"quoted\" 测试 😀",
+              "values": [1.5, -2e-3, 0, true, false, null, [], {}],
+              "nested": {"deep": [{"a": [1, [2, [3]]]}, "x"], "n": 98765.4321},
+              "wrapped":
+                [1, 2],
+              "spaced"
+                : "x",
+              "last": 42
+            }
+            """#
+        let text = "[\n" + Array(repeating: record, count: 6).joined(separator: ",\n") + "\n]"
+        let bytes = Array(text.utf8)
+        let expected = try JSONValue(parsing: bytes)
+        var stepwise = JSONIncrementalParser()
+        var snapshots: [JSONValue?] = [nil]
+        var paths: [JSONPointer?] = [nil]
+        for byte in bytes.dropLast() {
+            try stepwise.append([byte])
+            snapshots.append(stepwise.partialValue)
+            paths.append(stepwise.pathInProgress)
+        }
+        for cut in stride(from: 256, to: bytes.count, by: 3) {
+            var parser = JSONIncrementalParser()
+            #expect(try parser.append(bytes[..<cut]).isEmpty)
+            #expect(parser.partialValue.map { identical($0, snapshots[cut]!) } ?? (snapshots[cut] == nil), "cut \(cut)")
+            #expect(parser.pathInProgress == paths[cut], "cut \(cut)")
+            let values = try parser.append(bytes[cut...]) + parser.finish()
+            #expect(values.count == 1 && identical(values[0], expected), "cut \(cut)")
+        }
+        // Errors after the cut keep the one-shot location, lines included.
+        let invalid = Array((text.dropLast() + ",\n  x]").utf8)
+        let error = try #require(oneShot(invalid).failure)
+        for cut in stride(from: 256, to: invalid.count, by: 5) {
+            #expect(Feeding(invalid, cuts: [cut], takesSnapshots: false).error == error, "cut \(cut)")
+        }
+    }
+
     @Test("JSON Lines, concatenated values and numbers at the end of chunks")
     func framing() throws {
         var parser = JSONIncrementalParser()
