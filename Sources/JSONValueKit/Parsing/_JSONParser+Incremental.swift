@@ -126,6 +126,9 @@ struct _Unwinding {
     /// Whether every container could say what it had read.
     var isComplete = true
     var containers: [Container] = []
+    /// For an object that was open already (see `continueContainer()`) and
+    /// that a container inside holds open, the name of that member.
+    var openKey: String?
     /// Where the incremental reader goes on, and what it reads there: the
     /// start of the token the chunk cut short, or of the member or element
     /// that holds it.
@@ -148,6 +151,7 @@ struct _Unwinding {
         isActive = false
         isComplete = true
         containers.removeAll(keepingCapacity: true)
+        openKey = nil
     }
 }
 
@@ -331,6 +335,7 @@ extension _JSONParser {
             stream.expecting = .value
             return true
         case .commaOrEnd:
+            if count &- position >= 256, try continueContainer() { return true }
             let isObject = openContainers[openContainers.count &- 1].isObject
             if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                 position &+= 1
@@ -430,11 +435,101 @@ extension _JSONParser {
         return false
     }
 
+    /// Reads on through the innermost open container, from after one of its
+    /// elements or members, with the recursive reader's loop, and closes it;
+    /// `false`, with nothing read, if that cannot go on where the chunk
+    /// ends (as in `readWholeContainer()`).
+    ///
+    /// A container that a whole read left open (see `goOnFromUnwinding()`)
+    /// would otherwise be read step by step to its end: half of each record
+    /// of twitter.json read in 4 KiB chunks.
+    private mutating func continueContainer() throws(JSONParseError) -> Bool {
+        let open = openContainers[openContainers.count &- 1]
+        let start = position
+        let elements = elementStack.count
+        let members = memberStack.count
+        let keys = keyStack.count
+        let containers = openContainers.count
+        let savedDepth = depth
+        let newlines = (newlinesPassed, lastNewline)
+        unwinding.reset()
+        do {
+            if open.isObject {
+                try readMembers(from: open.start)
+            } else {
+                try readElements(from: open.start)
+            }
+            closeContainer()
+            return true
+        } catch {
+            guard !isFinalBuffer, error.kind == .unexpectedEndOfInput || numberRunsToEnd(error) else { throw error }
+        }
+        if unwinding.isActive && unwinding.isComplete && openContainers.count == containers {
+            goOnFromUnwinding()
+            return true
+        }
+        unwinding.reset()
+        elementStack.popEach(from: elements) { _ in }
+        memberStack.popEach(from: members) { _ in }
+        keyStack.popEach(from: keys) { _ in }
+        openContainers.popEach(from: containers) { _ in }
+        depth = savedDepth
+        (newlinesPassed, lastNewline) = newlines
+        position = start
+        return false
+    }
+
+    /// `parseArray()`'s loop for an open array, after an element, through
+    /// its closing bracket.
+    private mutating func readElements(from firstElement: Int) throws(JSONParseError) {
+        var elementStart = position
+        var afterElement = true
+        do throws(JSONParseError) {
+            while try !endOfContainer(closedBy: UInt8(ascii: "]")) {
+                afterElement = false
+                elementStart = position
+                elementStack.push(try parseValue())
+                afterElement = true
+            }
+        } catch {
+            if !isFinalBuffer {
+                unwindArray(
+                    error, opening: nil, firstElement: firstElement, elementStart: elementStart,
+                    afterElement: afterElement)
+            }
+            throw error
+        }
+    }
+
+    /// `parseObject()`'s loop for an open object, after a member, through
+    /// its closing brace.
+    private mutating func readMembers(from firstMember: Int) throws(JSONParseError) {
+        var keyStart = position
+        var afterMember = true
+        do throws(JSONParseError) {
+            while try !endOfContainer(closedBy: UInt8(ascii: "}")) {
+                afterMember = false
+                keyStart = position
+                let key = try parseKey()
+                let value = try parseValue()
+                memberStack.push((consume key, consume value))
+                afterMember = true
+            }
+        } catch {
+            if !isFinalBuffer {
+                unwindObject(
+                    error, opening: nil, firstMember: firstMember, keyStart: keyStart, afterMember: afterMember)
+            }
+            throw error
+        }
+    }
+
     /// Opens the containers that `unwinding` gathered, outermost first, with
     /// their elements and members where the recursive reader left them on
     /// the stacks, and goes on where it says.
     private mutating func goOnFromUnwinding() {
         // `depth` counts them already: the recursive reader entered them.
+        if let key = unwinding.openKey { keyStack.push(key) }
         for container in unwinding.containers.reversed() {
             openContainers.push(container.open)
             stream.containerOffsets.append(container.offset)
@@ -462,11 +557,12 @@ extension _JSONParser {
         return true
     }
 
-    /// Gathers an array that `error` leaves (see `parseArray()`).
+    /// Gathers an array that `error` leaves (see `parseArray()`), which
+    /// starts at `opening`, or is open already if that is `nil`.
     @inline(never)
     mutating func unwindArray(
         _ error: JSONParseError,
-        opening: Int,
+        opening: Int?,
         firstElement: Int,
         elementStart: Int,
         afterElement: Bool
@@ -484,16 +580,18 @@ extension _JSONParser {
                 unwinding.expecting = elementStack.count == firstElement ? .valueOrArrayEnd : .value
             }
         }
+        guard let opening else { return }
         unwinding.containers.append(
             _Unwinding.Container(
                 open: OpenContainer(start: firstElement, isObject: false), offset: origin.offset &+ opening, key: nil))
     }
 
-    /// Gathers an object that `error` leaves (see `parseObject()`).
+    /// Gathers an object that `error` leaves (see `parseObject()`), which
+    /// starts at `opening`, or is open already if that is `nil`.
     @inline(never)
     mutating func unwindObject(
         _ error: JSONParseError,
-        opening: Int,
+        opening: Int?,
         firstMember: Int,
         keyStart: Int,
         afterMember: Bool
@@ -518,6 +616,10 @@ extension _JSONParser {
             key = try? parseString(isKey: true)
             position = stopped
             if key == nil { unwinding.isComplete = false }
+        }
+        guard let opening else {
+            unwinding.openKey = key
+            return
         }
         unwinding.containers.append(
             _Unwinding.Container(

@@ -376,7 +376,7 @@ struct _JSONParser: ~Copyable {
     /// Parses a member's key and the colon after it, and skips the
     /// whitespace before its value.
     @inline(__always)
-    private mutating func parseKey() throws(JSONParseError) -> String {
+    mutating func parseKey() throws(JSONParseError) -> String {
         guard position < count else { throw error(.endOfInput) }
         guard base[position] == UInt8(ascii: "\"") else { throw unexpected() }
         let key = try parseString(isKey: true)
@@ -409,7 +409,7 @@ struct _JSONParser: ~Copyable {
     /// Reads what follows an element or member: `true` after the closing
     /// bracket, `false` after a comma (and the whitespace behind it).
     @inline(__always)
-    private mutating func endOfContainer(closedBy closing: UInt8) throws(JSONParseError) -> Bool {
+    mutating func endOfContainer(closedBy closing: UInt8) throws(JSONParseError) -> Bool {
         skipWhitespace()
         guard position < count else { throw error(.endOfInput) }
         let byte = base[position]

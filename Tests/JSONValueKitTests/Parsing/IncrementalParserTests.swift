@@ -325,7 +325,8 @@ struct IncrementalParserTests {
                 [1, 2],
               "spaced"
                 : "x",
-              "last": 42
+              "last": 42,
+              "tail": {"list": [1, 2, {"k": "v"}], "filler": "\#(String(repeating: "abcdefghij", count: 30))"}
             }
             """#
         let text = "[\n" + Array(repeating: record, count: 6).joined(separator: ",\n") + "\n]"
@@ -340,18 +341,31 @@ struct IncrementalParserTests {
             paths.append(stepwise.pathInProgress)
         }
         for cut in stride(from: 256, to: bytes.count, by: 3) {
+            // A second cut, 256 to 305 bytes on, ends the chunk that goes on
+            // through the containers the first left open.
+            let cuts = [cut, Swift.min(cut + 256 + cut % 50, bytes.count)]
             var parser = JSONIncrementalParser()
-            #expect(try parser.append(bytes[..<cut]).isEmpty)
-            #expect(parser.partialValue.map { identical($0, snapshots[cut]!) } ?? (snapshots[cut] == nil), "cut \(cut)")
-            #expect(parser.pathInProgress == paths[cut], "cut \(cut)")
-            let values = try parser.append(bytes[cut...]) + parser.finish()
-            #expect(values.count == 1 && identical(values[0], expected), "cut \(cut)")
+            var start = 0
+            var values: [JSONValue] = []
+            for end in cuts {
+                values += try parser.append(bytes[start..<end])
+                if end < bytes.count {
+                    #expect(
+                        parser.partialValue.map { identical($0, snapshots[end]!) } ?? (snapshots[end] == nil),
+                        "cuts \(cuts)")
+                    #expect(parser.pathInProgress == paths[end], "cuts \(cuts)")
+                }
+                start = end
+            }
+            values += try parser.append(bytes[start...]) + parser.finish()
+            #expect(values.count == 1 && identical(values[0], expected), "cuts \(cuts)")
         }
         // Errors after the cut keep the one-shot location, lines included.
         let invalid = Array((text.dropLast() + ",\n  x]").utf8)
         let error = try #require(oneShot(invalid).failure)
         for cut in stride(from: 256, to: invalid.count, by: 5) {
-            #expect(Feeding(invalid, cuts: [cut], takesSnapshots: false).error == error, "cut \(cut)")
+            let cuts = [cut, Swift.min(cut + 256 + cut % 50, invalid.count)]
+            #expect(Feeding(invalid, cuts: cuts, takesSnapshots: false).error == error, "cuts \(cuts)")
         }
     }
 
