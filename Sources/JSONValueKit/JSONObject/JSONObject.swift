@@ -538,11 +538,30 @@ struct _ObjectMember {
 
 /// What the storage holds besides its members.
 struct _ObjectHeader {
-    var count: Int
-    /// How many members the storage was made for. `ManagedBuffer`'s own
-    /// `capacity` asks the allocator (`malloc_usable_size` on Linux), which
-    /// cost a call on every append.
-    let capacity: Int
+    /// The number of members, and how many the storage was made for
+    /// (`ManagedBuffer`'s own `capacity` asks the allocator,
+    /// `malloc_usable_size` on Linux, which cost a call on every append).
+    /// Both in 32 bits, so that they take the word the count took alone: an
+    /// object of 4 billion members would not fit in memory anyway.
+    private var storedCount: UInt32
+    private let storedCapacity: UInt32
+
+    init(count: Int, capacity: Int, table: _MemberTable?) {
+        precondition(capacity <= Int(UInt32.max), "JSONObject capacity out of range")
+        storedCount = UInt32(truncatingIfNeeded: count)
+        storedCapacity = UInt32(truncatingIfNeeded: capacity)
+        self.table = table
+    }
+
+    var count: Int {
+        @inline(__always) get { Int(storedCount) }
+        @inline(__always) set { storedCount = UInt32(truncatingIfNeeded: newValue) }
+    }
+
+    var capacity: Int {
+        @inline(__always) get { Int(storedCapacity) }
+    }
+
     /// The positions of the names by their hash, from
     /// ``JSONObject/tableThreshold`` members on; `nil` below. The header
     /// owns it: set it through ``replaceTable(with:)``, which frees the one
