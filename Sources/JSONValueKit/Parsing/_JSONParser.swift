@@ -671,12 +671,16 @@ struct _JSONParser: ~Copyable {
 
     /// Whether `string` holds exactly `bytes`, that is, whether building it
     /// replaced no invalid UTF-8.
+    ///
+    /// Read through the UTF-8 view in place: `withUTF8` needs a `var` copy,
+    /// a retain and a release for every string that is not ASCII. (A string
+    /// without contiguous UTF-8, which a parse never makes, counts as
+    /// changed: its bytes are then validated.)
     static func isUnchanged(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var string = string
-        return string.withUTF8 { stored in
+        string.utf8.withContiguousStorageIfAvailable { stored in
             stored.count == bytes.count
                 && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-        }
+        } ?? false
     }
 
     /// Checks well-formed UTF-8 (no overlong forms, surrogates or values
