@@ -401,8 +401,39 @@ extension _JSONParser {
     /// apart costs more than a small buffer, as when bytes come one at a
     /// time, saves.
     private mutating func readWholeContainer() throws(JSONParseError) -> Bool {
+        guard count &- position >= 256 else { return false }
+        return try readGoingOnWhereCut { (parser) throws(JSONParseError) in parser.deliver(try parser.parseValue()) }
+    }
+
+    /// Reads on through the innermost open container, from after one of its
+    /// elements or members, with the recursive reader's loop, and closes it;
+    /// `false`, with nothing read, if that cannot go on where the chunk
+    /// ends (as in `readWholeContainer()`).
+    ///
+    /// A container that a whole read left open (see `goOnFromUnwinding()`)
+    /// would otherwise be read step by step to its end: half of each record
+    /// of twitter.json read in 4 KiB chunks.
+    private mutating func continueContainer() throws(JSONParseError) -> Bool {
+        let open = openContainers[openContainers.count &- 1]
+        return try readGoingOnWhereCut { (parser) throws(JSONParseError) in
+            if open.isObject {
+                try parser.readMembers(from: open.start, opening: nil, afterMember: true)
+            } else {
+                try parser.readElements(from: open.start, opening: nil, afterElement: true)
+            }
+            parser.closeContainer()
+        }
+    }
+
+    /// Runs `read`, a read with the recursive reader; if the chunk ends
+    /// within it, goes on from what its arrays and objects gathered as the
+    /// error left them, or, if they could not, puts everything back and
+    /// returns `false`.
+    @inline(__always)
+    private mutating func readGoingOnWhereCut(
+        _ read: (inout _JSONParser) throws(JSONParseError) -> Void
+    ) throws(JSONParseError) -> Bool {
         let start = position
-        guard count &- start >= 256 else { return false }
         let elements = elementStack.count
         let members = memberStack.count
         let keys = keyStack.count
@@ -411,7 +442,7 @@ extension _JSONParser {
         let newlines = (newlinesPassed, lastNewline)
         unwinding.reset()
         do {
-            deliver(try parseValue())
+            try read(&self)
             return true
         } catch {
             // Cut short, or a number that reaches the end of the chunk and is
@@ -433,95 +464,6 @@ extension _JSONParser {
         (newlinesPassed, lastNewline) = newlines
         position = start
         return false
-    }
-
-    /// Reads on through the innermost open container, from after one of its
-    /// elements or members, with the recursive reader's loop, and closes it;
-    /// `false`, with nothing read, if that cannot go on where the chunk
-    /// ends (as in `readWholeContainer()`).
-    ///
-    /// A container that a whole read left open (see `goOnFromUnwinding()`)
-    /// would otherwise be read step by step to its end: half of each record
-    /// of twitter.json read in 4 KiB chunks.
-    private mutating func continueContainer() throws(JSONParseError) -> Bool {
-        let open = openContainers[openContainers.count &- 1]
-        let start = position
-        let elements = elementStack.count
-        let members = memberStack.count
-        let keys = keyStack.count
-        let containers = openContainers.count
-        let savedDepth = depth
-        let newlines = (newlinesPassed, lastNewline)
-        unwinding.reset()
-        do {
-            if open.isObject {
-                try readMembers(from: open.start)
-            } else {
-                try readElements(from: open.start)
-            }
-            closeContainer()
-            return true
-        } catch {
-            guard !isFinalBuffer, error.kind == .unexpectedEndOfInput || numberRunsToEnd(error) else { throw error }
-        }
-        if unwinding.isActive && unwinding.isComplete && openContainers.count == containers {
-            goOnFromUnwinding()
-            return true
-        }
-        unwinding.reset()
-        elementStack.popEach(from: elements) { _ in }
-        memberStack.popEach(from: members) { _ in }
-        keyStack.popEach(from: keys) { _ in }
-        openContainers.popEach(from: containers) { _ in }
-        depth = savedDepth
-        (newlinesPassed, lastNewline) = newlines
-        position = start
-        return false
-    }
-
-    /// `parseArray()`'s loop for an open array, after an element, through
-    /// its closing bracket.
-    private mutating func readElements(from firstElement: Int) throws(JSONParseError) {
-        var elementStart = position
-        var afterElement = true
-        do throws(JSONParseError) {
-            while try !endOfContainer(closedBy: UInt8(ascii: "]")) {
-                afterElement = false
-                elementStart = position
-                elementStack.push(try parseValue())
-                afterElement = true
-            }
-        } catch {
-            if !isFinalBuffer {
-                unwindArray(
-                    error, opening: nil, firstElement: firstElement, elementStart: elementStart,
-                    afterElement: afterElement)
-            }
-            throw error
-        }
-    }
-
-    /// `parseObject()`'s loop for an open object, after a member, through
-    /// its closing brace.
-    private mutating func readMembers(from firstMember: Int) throws(JSONParseError) {
-        var keyStart = position
-        var afterMember = true
-        do throws(JSONParseError) {
-            while try !endOfContainer(closedBy: UInt8(ascii: "}")) {
-                afterMember = false
-                keyStart = position
-                let key = try parseKey()
-                let value = try parseValue()
-                memberStack.push((consume key, consume value))
-                afterMember = true
-            }
-        } catch {
-            if !isFinalBuffer {
-                unwindObject(
-                    error, opening: nil, firstMember: firstMember, keyStart: keyStart, afterMember: afterMember)
-            }
-            throw error
-        }
     }
 
     /// Opens the containers that `unwinding` gathered, outermost first, with
@@ -696,7 +638,7 @@ extension _JSONParser {
     /// Hands a completed value to the innermost open container, or to the
     /// caller if none is open.
     @inline(__always)
-    private mutating func deliver(_ value: consuming JSONValue) {
+    mutating func deliver(_ value: consuming JSONValue) {
         guard openContainers.count > 0 else {
             stream.completed.append(value)
             stream.expecting = .value
@@ -724,7 +666,7 @@ extension _JSONParser {
 
     /// Closes the innermost container, whose closing bracket or brace was
     /// just read.
-    private mutating func closeContainer() {
+    mutating func closeContainer() {
         let open = openContainers.removeLast()
         depth &-= 1
         stream.containerOffsets.removeLast()

@@ -187,13 +187,6 @@ struct _JSONParser: ~Copyable {
         }
     }
 
-    // An incremental parser reads arrays and objects with these two as well,
-    // before its last chunk (see `readWholeContainer()`). When the chunk ends
-    // inside, each tells `unwind` on the error's way out what it has read,
-    // so that the incremental reader goes on from there. `elementStart` and
-    // `keyStart` say where the last element or member starts, and
-    // `afterElement` and `afterMember` whether it was read whole.
-
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
         let opening = position
         try enterContainer()
@@ -205,24 +198,7 @@ struct _JSONParser: ~Copyable {
             return .array([])
         }
         let firstElement = elementStack.count
-        var elementStart = position
-        var afterElement = false
-        do throws(JSONParseError) {
-            while true {
-                elementStack.push(try parseValue())
-                afterElement = true
-                if try endOfContainer(closedBy: UInt8(ascii: "]")) { break }
-                afterElement = false
-                elementStart = position
-            }
-        } catch {
-            if !isFinalBuffer {
-                unwindArray(
-                    error, opening: opening, firstElement: firstElement, elementStart: elementStart,
-                    afterElement: afterElement)
-            }
-            throw error
-        }
+        try readElements(from: firstElement, opening: opening, afterElement: false)
         depth &-= 1
         return .array(elementStack.popArray(from: firstElement))
     }
@@ -233,23 +209,65 @@ struct _JSONParser: ~Copyable {
         position &+= 1  // {
         skipWhitespace()
         let firstMember = memberStack.count
-        var keyStart = position
-        var afterMember = false
+        if position < count && base[position] == UInt8(ascii: "}") {
+            position &+= 1
+            depth &-= 1
+            return .object([:])
+        }
+        try readMembers(from: firstMember, opening: opening, afterMember: false)
+        depth &-= 1
+        return .object(makeObject(from: firstMember))
+    }
+
+    // The loops of `parseArray()` and `parseObject()`, through the closing
+    // bracket or brace, from the first element or member, or (for an
+    // incremental parser's open container, see `continueContainer()`) after
+    // one. An incremental parser reads arrays and objects with them before
+    // its last chunk (see `readWholeContainer()`): when the chunk ends
+    // inside, each tells `unwindArray` or `unwindObject` on the error's way
+    // out what it has read (where the last element or member starts, and
+    // whether it was read whole), so that the incremental reader goes on
+    // from there.
+
+    @inline(__always)
+    mutating func readElements(from firstElement: Int, opening: Int?, afterElement: Bool) throws(JSONParseError) {
+        var elementStart = position
+        var afterElement = afterElement
         do throws(JSONParseError) {
-            guard position < count else { throw error(.endOfInput) }
-            if base[position] == UInt8(ascii: "}") {
-                position &+= 1
-                depth &-= 1
-                return .object([:])
+            if !afterElement {
+                elementStack.push(try parseValue())
+                afterElement = true
             }
-            while true {
-                let key = try parseKey()
-                let value = try parseValue()
-                memberStack.push((consume key, consume value))
+            while try !endOfContainer(closedBy: UInt8(ascii: "]")) {
+                afterElement = false
+                elementStart = position
+                elementStack.push(try parseValue())
+                afterElement = true
+            }
+        } catch {
+            if !isFinalBuffer {
+                unwindArray(
+                    error, opening: opening, firstElement: firstElement, elementStart: elementStart,
+                    afterElement: afterElement)
+            }
+            throw error
+        }
+    }
+
+    @inline(__always)
+    mutating func readMembers(from firstMember: Int, opening: Int?, afterMember: Bool) throws(JSONParseError) {
+        var keyStart = position
+        var afterMember = afterMember
+        do throws(JSONParseError) {
+            if !afterMember {
+                try readMember()
                 afterMember = true
-                if try endOfContainer(closedBy: UInt8(ascii: "}")) { break }
+            }
+            while try !endOfContainer(closedBy: UInt8(ascii: "}")) {
                 afterMember = false
                 keyStart = position
+                try readMember()
+                afterMember = true
             }
         } catch {
             if !isFinalBuffer {
@@ -258,8 +276,14 @@ struct _JSONParser: ~Copyable {
             }
             throw error
         }
-        depth &-= 1
-        return .object(makeObject(from: firstMember))
+    }
+
+    /// Reads a member, name and value, onto the member stack.
+    @inline(__always)
+    private mutating func readMember() throws(JSONParseError) {
+        let key = try parseKey()
+        let value = try parseValue()
+        memberStack.push((consume key, consume value))
     }
 
     /// Parses an array or an object at `position`, however deep.
@@ -1094,7 +1118,6 @@ struct _JSONParser: ~Copyable {
             }
             return moved
         }
-        let highs: UInt64 = 0x8080_8080_8080_8080
         var line = location.line
         var lastNewline = -1
         var index = 0
@@ -1120,25 +1143,10 @@ struct _JSONParser: ~Copyable {
             }
             index &+= 1
         }
-        var column = lastNewline < 0 ? location.column : 1
-        index = lastNewline &+ 1
-        while index &+ 16 <= end {
-            let first = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
-            let second = UnsafeRawPointer(start + (index &+ 8)).loadUnaligned(as: UInt64.self)
-            if (first | second) & highs == 0 {
-                // ASCII: a scalar a byte.
-                column &+= 16
-            } else {
-                let continuations =
-                    Self.markedBytes(first & ~(first << 1) & highs) &+ Self.markedBytes(second & ~(second << 1) & highs)
-                column &+= 16 &- continuations
-            }
-            index &+= 16
-        }
-        while index < end {
-            if start[index] & 0xC0 != 0x80 { column &+= 1 }
-            index &+= 1
-        }
+        let lineStart = lastNewline &+ 1
+        let column =
+            (lastNewline < 0 ? location.column : 1)
+            &+ Self.scalarCount(in: UnsafeBufferPointer(start: start + lineStart, count: end &- lineStart))
         return JSONParseError.Location(line: line, column: column, offset: location.offset)
     }
 }
