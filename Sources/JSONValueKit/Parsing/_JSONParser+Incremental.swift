@@ -11,6 +11,13 @@
 // over to the next chunk. A long string resumes where it stopped (its decoded
 // bytes wait in `scratch`) and a long number resumes its scan, so that no
 // byte is read more than a few times, whatever the chunks.
+//
+// Arrays and objects, where 256 bytes or more are left, are read with the
+// one-shot parser's recursive loops instead of step by step
+// (`readWholeContainer()`, `continueContainer()`); when the chunk ends
+// inside, the loops say what they had open as the error leaves them
+// (`unwindArray`, `unwindObject`), and those containers become the open
+// containers of the step-by-step reader.
 
 /// What the incremental parser reads next, after whitespace.
 enum _Expecting: UInt8 {
@@ -109,10 +116,9 @@ struct _StreamState {
     var pending = _PendingToken.none
     /// The top-level values completed in the current chunk.
     var completed: [JSONValue] = []
-    /// Where each open container starts in the stream, innermost last: how
-    /// big it grew when it ends, and, since no two containers start at the
-    /// same byte, the name under which partial values keep what they built
-    /// for it.
+    /// Where each open container starts in the stream, innermost last:
+    /// since no two containers start at the same byte, the name under which
+    /// partial values keep what they built for it.
     var containerOffsets: [Int] = []
 }
 
