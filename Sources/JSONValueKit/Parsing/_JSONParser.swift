@@ -351,7 +351,10 @@ struct _JSONParser: ~Copyable {
                 }
             }
             // Ascend: hand the value to the innermost open container, and
-            // close every container that ends here.
+            // close every container that ends here. (`value` is copied onto
+            // the stacks, not moved: with `consume value` here, which the
+            // compiler accepts, Swift 6.3.1's debug builds read the
+            // moved-from value later; AddressSanitizer shows it.)
             while true {
                 guard openContainers.count > floor, let open = openContainers.last else { return value }
                 if open.isObject {
