@@ -405,6 +405,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         parser.isFinalBuffer = isFinal
         parser.newlinesPassed = 0
         parser.lastNewline = -1
+        parser.wholeReadsStopped = false
         let kept = try parser.readChunk()
         if kept > 0 {
             // Errors in later chunks count from the first byte kept.

@@ -54,6 +54,11 @@ struct _JSONParser: ~Copyable {
     /// What a read of a whole container that the chunk cut short had open,
     /// while the error leaves it; see `readWholeContainer()`.
     var unwinding = _Unwinding()
+    /// Whether a whole read in these bytes had to start over, so that the
+    /// rest of them are read step by step (see `mayReadWhole`), and how many
+    /// reads have started over in all.
+    var wholeReadsStopped = false
+    var wholeReadsStartedOver = 0
     /// Long member names seen so far, shared between the objects that
     /// repeat them.
     private var keyCache = _KeyCache()

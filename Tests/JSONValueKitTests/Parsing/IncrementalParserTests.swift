@@ -369,6 +369,24 @@ struct IncrementalParserTests {
         }
     }
 
+    @Test("a whole read that starts over, cut deeper than the recursion limit, is not tried again in its chunk")
+    func wholeReadStartsOverOnce() throws {
+        // Each comma of the outer array could try to read on to the chunk's
+        // end, inside the deep array, and start over: O(n²) in the chunk.
+        let depth = 30
+        let text =
+            "[" + String(repeating: "1,", count: 2000) + String(repeating: "[", count: depth)
+            + String(repeating: "]", count: depth) + "]"
+        let bytes = Array(text.utf8)
+        let cut = bytes.count - depth - 5
+        var parser = JSONIncrementalParser()
+        #expect(try parser.append(bytes[..<cut]).isEmpty)
+        #expect(parser.storage.parser.wholeReadsStartedOver <= 1)
+        let values = try parser.append(bytes[cut...]) + parser.finish()
+        let expected = try JSONValue(parsing: bytes)
+        #expect(values.count == 1 && identical(values[0], expected))
+    }
+
     @Test("JSON Lines, concatenated values and numbers at the end of chunks")
     func framing() throws {
         var parser = JSONIncrementalParser()
