@@ -132,9 +132,6 @@ struct _Unwinding {
     /// Whether every container could say what it had read.
     var isComplete = true
     var containers: [Container] = []
-    /// For an object that was open already (see `continueContainer()`) and
-    /// that a container inside holds open, the name of that member.
-    var openKey: String?
     /// Where the incremental reader goes on, and what it reads there: the
     /// start of the token the chunk cut short, or of the member or element
     /// that holds it.
@@ -145,9 +142,9 @@ struct _Unwinding {
     var stoppedAt = 0
 
     struct Container {
-        var open: _JSONParser.OpenContainer
-        /// Where it starts in the stream.
-        var offset: Int
+        /// The container and where it starts in the stream; `nil` for one
+        /// that was open already (see `continueContainer()`), the outermost.
+        var open: (container: _JSONParser.OpenContainer, offset: Int)?
         /// For an object that a container inside it holds open, the name of
         /// the member that container is the value of.
         var key: String?
@@ -157,7 +154,6 @@ struct _Unwinding {
         isActive = false
         isComplete = true
         containers.removeAll(keepingCapacity: true)
-        openKey = nil
     }
 }
 
@@ -490,10 +486,11 @@ extension _JSONParser {
     /// the stacks, and goes on where it says.
     private mutating func goOnFromUnwinding() {
         // `depth` counts them already: the recursive reader entered them.
-        if let key = unwinding.openKey { keyStack.push(key) }
         for container in unwinding.containers.reversed() {
-            openContainers.push(container.open)
-            stream.containerOffsets.append(container.offset)
+            if let (open, offset) = container.open {
+                openContainers.push(open)
+                stream.containerOffsets.append(offset)
+            }
             if let key = container.key { keyStack.push(key) }
         }
         // Newlines between where reading goes on and where it stopped (in
@@ -541,10 +538,7 @@ extension _JSONParser {
                 unwinding.expecting = elementStack.count == firstElement ? .valueOrArrayEnd : .value
             }
         }
-        guard let opening else { return }
-        unwinding.containers.append(
-            _Unwinding.Container(
-                open: OpenContainer(start: firstElement, isObject: false), offset: origin.offset &+ opening, key: nil))
+        gather(OpenContainer(start: firstElement, isObject: false), opening: opening, key: nil)
     }
 
     /// Gathers an object that `error` leaves (see `parseObject()`), which
@@ -578,13 +572,14 @@ extension _JSONParser {
             position = stopped
             if key == nil { unwinding.isComplete = false }
         }
-        guard let opening else {
-            unwinding.openKey = key
-            return
-        }
-        unwinding.containers.append(
-            _Unwinding.Container(
-                open: OpenContainer(start: firstMember, isObject: true), offset: origin.offset &+ opening, key: key))
+        gather(OpenContainer(start: firstMember, isObject: true), opening: opening, key: key)
+    }
+
+    /// Adds `container`, which starts at `opening` (`nil` if it was open
+    /// already), to those gathered.
+    private mutating func gather(_ container: OpenContainer, opening: Int?, key: String?) {
+        let open = opening.map { (container: container, offset: origin.offset &+ $0) }
+        unwinding.containers.append(_Unwinding.Container(open: open, key: key))
     }
 
     /// Whether `value`, the last one read, is a number that ends where the
