@@ -163,8 +163,6 @@ enum _JSONValueProbe {
         return elements
     }
 
-    /// The kind of the first element of `value` that is not `null`, if
-    /// `value` is an array that has one.
     /// Decodes an object's members through a keyed container, each trying
     /// first the kind its name had last, and sorts their names (see
     /// ``JSONValue/init(from:)``).
@@ -215,6 +213,8 @@ enum _JSONValueProbe {
         }
     }
 
+    /// The kind of the first element of `value` that is not `null`, if
+    /// `value` is an array that has one.
     static func firstElementKind(of value: JSONValue) -> Kind? {
         guard case .array(let elements) = value else { return nil }
         return elements.lazy.compactMap(kind(of:)).first
@@ -253,12 +253,12 @@ enum _ArrayFirst<Element: _ProbeHint>: _ProbeHint {
     static var firstElement: _JSONValueProbe.Kind { Element.first }
 }
 
-/// Decodes a `JSONValue` trying `Hint.first` before the other kinds.
 /// A value decoded by ``_JSONValueProbe`` in a given order.
 protocol _HintedValue: Decodable {
     var value: JSONValue { get }
 }
 
+/// Decodes a `JSONValue` trying `Hint.first` before the other kinds.
 struct _Hinted<Hint: _ProbeHint>: _HintedValue {
     var value: JSONValue
 
