@@ -191,12 +191,28 @@ struct _ByteBatch: Sendable {
         // name's end is checked with its bytes.
         place(chunk, at: count)
         let saved = (kind, number, startedValue, literalRest, nameStart, nameEnd)
-        for index in chunk.indices where !step(chunk[index], at: count &+ index) {
+        for index in chunk.indices {
+            let byte = chunk[index]
+            if movesInPlace(over: byte) || step(byte, at: count &+ index) { continue }
             (kind, number, startedValue, literalRest, nameStart, nameEnd) = saved
             return false
         }
         count &+= chunk.count
         return true
+    }
+
+    /// Whether `byte` is one that ``take(_:)`` stores without a change of
+    /// state: string text, a digit in place within a number, or whitespace
+    /// between tokens. Any other byte goes through ``step(_:at:)``.
+    @inline(__always)
+    private func movesInPlace(over byte: UInt8) -> Bool {
+        switch kind {
+        case .stringText: return Self.isStringText(byte)
+        case .number: return byte &- UInt8(ascii: "0") < 10 && number.takesDigitsInPlace
+        case .none, .literal: return false
+        case .whitespace, .valueStart, .nameStart, .afterElement, .afterMember, .colon:
+            return Self.isWhitespace(byte)
+        }
     }
 
     /// Moves the grammar over `byte`, at `offset` in the batch; `false`,
