@@ -302,20 +302,28 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         isAtStart = other.isAtStart
     }
 
-    /// The open containers as the last partial value showed them; see
-    /// `_JSONParser.partialValue(reusing:after:)`. Copies of a parser share this
-    /// storage, and may ask for partial values at the same time: the lock
-    /// keeps them apart, so the run-time exclusivity checks would only cost
-    /// time.
-    @exclusivity(unchecked) private var partialContainers: [_PartialContainer] = []
-    private let partialContainersLock = NSLock()
+    /// The open containers and the string being read as the last partial
+    /// value showed them; see `_JSONParser.partialValue(reusing:after:)`.
+    /// Copies of a parser share this storage, and may ask for partial values
+    /// at the same time: the lock keeps them apart, so the run-time
+    /// exclusivity checks would only cost time.
+    @exclusivity(unchecked) private var partialCache = _PartialCache()
+    private let partialCacheLock = NSLock()
 
     /// The partial value, with what the parser's batch holds after the
     /// bytes read.
     func partialValue(batch: _ByteBatch) -> JSONValue? {
-        partialContainersLock.lock()
-        defer { partialContainersLock.unlock() }
-        return parser.partialValue(reusing: &partialContainers, after: batch)
+        partialCacheLock.lock()
+        defer { partialCacheLock.unlock() }
+        return parser.partialValue(reusing: &partialCache, after: batch)
+    }
+
+    /// How many bytes partial values have read of strings being read, for
+    /// tests.
+    var partialStringBytesRead: Int {
+        partialCacheLock.lock()
+        defer { partialCacheLock.unlock() }
+        return partialCache.stringBytesRead
     }
 
     /// Where the parser's batch starts, after the bytes read: see

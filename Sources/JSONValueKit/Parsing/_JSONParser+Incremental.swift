@@ -707,48 +707,54 @@ extension _JSONParser {
     /// The top-level value being read, as far as it is final: see
     /// ``JSONIncrementalParser/partialValue``.
     ///
-    /// `containers` keeps, for each open array and object, what the last
-    /// partial value showed of it: when the caller has let go of that value,
-    /// the next one adds to it in place instead of copying every element
-    /// and member again, so that taking a partial value after every chunk
-    /// costs O(*n*) in all, even for an array of a million numbers.
+    /// `cache` keeps, for each open array and object and for the string
+    /// being read, what the last partial value showed of it: when the caller
+    /// has let go of that value, the next one adds to it in place instead
+    /// of copying every element, member and character again, so that taking
+    /// a partial value after every chunk costs O(*n*) in all, even for an
+    /// array of a million numbers or a string of a million characters.
     ///
     /// `batch` holds the incremental parser's bytes after those read: the
     /// text of the string value being read, or a value started there (with
     /// its name, if the batch holds that too).
-    func partialValue(reusing containers: inout [_PartialContainer], after batch: _ByteBatch)
-        -> JSONValue?
-    {
+    func partialValue(reusing cache: inout _PartialCache, after batch: _ByteBatch) -> JSONValue? {
+        let innermost = openContainers.count &- 1
+        // Forget the containers that have closed.
+        cache.containers.removeAll { container in
+            container.level > innermost || stream.containerOffsets[container.level] != container.id
+        }
+        // Outermost first, so that each container's old value in progress
+        // lets go of the containers inside it, which can then grow in place;
+        // and before the string being read, which can then grow in place too.
+        cache.containers.sort { $0.level < $1.level }
+        for index in cache.containers.indices { cache.containers[index].removeChild() }
         var inner: JSONValue? = batch.completedLiteral
         if case .string(false, _) = stream.pending {
             // The batch, if any, holds more of its text.
-            inner =
-                batch.count == 0
-                ? .string(_validPrefix(scratch.bytes))
-                : .string(_validPrefix(Array(scratch.bytes) + batch.taken(from: 0)))
-        } else if case .string(let textStart) = batch.startedValue {
-            inner = .string(_validPrefix(batch.taken(from: textStart)))
-        }
-        let innermost = openContainers.count &- 1
-        // Forget the containers that have closed.
-        containers.removeAll { container in
-            container.level > innermost || stream.containerOffsets[container.level] != container.id
+            let more = batch.taken(from: 0)
+            if cache.string?.id != origin.offset || cache.string?.agrees(with: scratch.bytes, more) != true {
+                // A string's bytes are carried from its opening quote.
+                cache.string = _PartialString(id: origin.offset)
+            }
+            cache.stringBytesRead &+= cache.string?.extend(with: scratch.bytes, more) ?? 0
+            inner = cache.string.map { .string($0.text) }
+        } else {
+            cache.string = nil
+            if case .string(let textStart) = batch.startedValue {
+                inner = .string(_validPrefix(batch.taken(from: textStart)))
+            }
         }
         guard innermost >= 0 else { return inner }
-        // Outermost first, so that each container's old value in progress
-        // lets go of the containers inside it, which can then grow in place.
-        containers.sort { $0.level < $1.level }
-        for index in containers.indices { containers[index].removeChild() }
         var elementEnd = elementStack.count
         var memberEnd = memberStack.count
         var keyIndex = keyStack.count &- 1
         for level in stride(from: innermost, through: 0, by: -1) {
             let open = openContainers[level]
             let id = stream.containerOffsets[level]
-            var index = containers.firstIndex { $0.id == id } ?? -1
+            var index = cache.containers.firstIndex { $0.id == id } ?? -1
             if index < 0 {
-                containers.append(_PartialContainer(id: id, level: level, start: open.start))
-                index = containers.count &- 1
+                cache.containers.append(_PartialContainer(id: id, level: level, start: open.start))
+                index = cache.containers.count &- 1
             }
             if open.isObject {
                 var childKey: String? = nil
@@ -758,12 +764,13 @@ extension _JSONParser {
                     childKey = keyStack[keyIndex]
                     keyIndex &-= 1
                 }
-                containers[index].updateObject(from: memberStack, end: memberEnd, childKey: childKey, child: inner)
-                inner = .object(containers[index].object)
+                cache.containers[index].updateObject(
+                    from: memberStack, end: memberEnd, childKey: childKey, child: inner)
+                inner = .object(cache.containers[index].object)
                 memberEnd = open.start
             } else {
-                containers[index].updateArray(from: elementStack, end: elementEnd, child: inner)
-                inner = .array(containers[index].elements)
+                cache.containers[index].updateArray(from: elementStack, end: elementEnd, child: inner)
+                inner = .array(cache.containers[index].elements)
                 elementEnd = open.start
             }
         }
@@ -805,6 +812,72 @@ extension _JSONParser {
     /// it); the innermost has one after a colon.
     private func hasOpenMember(level: Int, innermost: Int) -> Bool {
         level < innermost || stream.expecting == .colon || stream.expecting == .value
+    }
+}
+
+/// What the last partial value showed of the values still being read; see
+/// `_JSONParser.partialValue(reusing:after:)`.
+struct _PartialCache {
+    var containers: [_PartialContainer] = []
+    var string: _PartialString?
+    /// How many bytes partial values have read of strings being read, in
+    /// all: tests check that it is linear in the strings' lengths.
+    var stringBytesRead = 0
+}
+
+/// The string value being read as the last partial value showed it: its
+/// text so far, which the next partial value extends.
+///
+/// The string's decoded bytes are the parser's `scratch`, then the text
+/// that the batch holds beyond it. Copies of a parser share the cache but
+/// not the batch, so the bytes that came from a batch are kept, and checked
+/// against the next batch before the text is extended.
+struct _PartialString {
+    /// Where the string starts in the stream.
+    let id: Int
+    /// The whole, valid UTF-8 characters at the start of the string.
+    private(set) var text = ""
+    /// How many of the string's decoded bytes `text` holds.
+    private var covered = 0
+    /// The bytes of `text` from `tailStart` on: those that were in the
+    /// batch, beyond the scratch, when `text` was extended.
+    private var tail: [UInt8] = []
+    private var tailStart = 0
+
+    init(id: Int) {
+        self.id = id
+    }
+
+    /// Whether `text` starts the string whose decoded bytes are `scratch`,
+    /// then `more`.
+    func agrees(with scratch: UnsafeBufferPointer<UInt8>, _ more: [UInt8]) -> Bool {
+        guard scratch.count >= tailStart, covered <= scratch.count &+ more.count else { return false }
+        for (index, byte) in zip(tailStart..., tail) {
+            let current = index < scratch.count ? scratch[index] : more[index &- scratch.count]
+            guard current == byte else { return false }
+        }
+        return true
+    }
+
+    /// Extends `text` with the whole characters of `scratch`, then `more`,
+    /// beyond those it has; it agrees with them.
+    /// Returns how many bytes it read.
+    mutating func extend(with scratch: UnsafeBufferPointer<UInt8>, _ more: [UInt8]) -> Int {
+        var fresh: [UInt8] = []
+        if covered < scratch.count {
+            fresh = Array(scratch[covered...])
+            fresh += more
+        } else {
+            fresh = Array(more[(covered &- scratch.count)...])
+        }
+        let valid = fresh.withUnsafeBufferPointer { _validUTF8Prefix($0) }
+        if valid > 0 {
+            text += String(decoding: fresh[..<valid], as: UTF8.self)
+            covered &+= valid
+        }
+        tailStart = scratch.count
+        tail = covered > scratch.count ? Array(more[..<(covered &- scratch.count)]) : []
+        return fresh.count
     }
 }
 

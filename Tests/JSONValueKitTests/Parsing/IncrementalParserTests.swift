@@ -461,6 +461,57 @@ struct IncrementalParserTests {
         #expect(partial.pathInProgress == JSONPointer("/note"))
     }
 
+    @Test("a long string's partial values each read only the bytes since the last one", arguments: [1, 3, 7])
+    func partialStringGrowsInPlace(chunkSize: Int) throws {
+        // A model streaming a file's contents into one field, a few bytes
+        // at a time, with the UI showing every snapshot: rebuilding the
+        // text each time would be quadratic.
+        var text = ""
+        for index in 0..<700 { text += index.isMultiple(of: 5) ? "línea \(index) 😀\\n\\u00e9 " : "line \(index), " }
+        let bytes = Array(#"{"path": "a.txt", "contents": ""#.utf8) + Array(text.utf8) + Array(#""}"#.utf8)
+        let expected = try #require(try JSONValue(parsing: Data(bytes)).contents?.stringValue)
+        var parser = JSONIncrementalParser()
+        var shown = ""
+        var snapshots = 0
+        var start = 0
+        while start < bytes.count - 2 {
+            let end = min(start + chunkSize, bytes.count - 2)
+            try parser.append(bytes[start..<end])
+            start = end
+            guard let contents = parser.partialValue?.contents?.stringValue else { continue }
+            #expect(contents.hasPrefix(shown) && expected.hasPrefix(contents), "after \(end) bytes")
+            if snapshots.isMultiple(of: 211) {
+                var whole = JSONIncrementalParser()
+                try whole.append(bytes[..<end])
+                #expect(whole.partialValue?.contents?.stringValue == contents, "after \(end) bytes")
+            }
+            shown = contents
+            snapshots += 1
+        }
+        #expect(shown == expected)
+        let read = parser.storage.partialStringBytesRead
+        #expect(read <= 2 * text.utf8.count, "\(read) bytes read for a string of \(text.utf8.count)")
+        #expect(try parser.append(bytes[start...]) == [["path": "a.txt", "contents": .string(expected)]])
+    }
+
+    @Test("copies that share what they have read show each its own text of a string in progress")
+    func forksShowTheirOwnText() throws {
+        var parser = JSONIncrementalParser()
+        try parser.append(#"{"a": "hello"#)
+        var fork = parser
+        // Each byte waits in its parser's own batch, beside the storage they
+        // still share, which keeps the text that partial values showed.
+        try parser.append("X")
+        try fork.append("Y")
+        #expect(parser.partialValue == ["a": "helloX"])
+        #expect(fork.partialValue == ["a": "helloY"])
+        try fork.append("Z")
+        #expect(parser.partialValue == ["a": "helloX"])
+        #expect(fork.partialValue == ["a": "helloYZ"])
+        #expect(try fork.append(#""}"#) == [["a": "helloYZ"]])
+        #expect(try parser.append(#""}"#) == [["a": "helloX"]])
+    }
+
     @Test("fed a byte at a time, every partial value and path is that of the same prefix fed at once")
     func byteByByteAgainstOneChunk() throws {
         // A chunk fed at once goes to the parser's storage; bytes fed one at
