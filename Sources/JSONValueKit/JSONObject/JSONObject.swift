@@ -211,7 +211,12 @@ public struct JSONObject: @unchecked Sendable {
     // MARK: Lookup and change
 
     /// The number of members.
-    public var count: Int { storage?.header.count ?? 0 }
+    public var count: Int {
+        // Through the pointer: `header` is a stored property of a class, so
+        // reading it directly is checked for exclusive access at run time,
+        // a call into the runtime on every read.
+        storage?.withUnsafeMutablePointerToHeader { $0.pointee.count } ?? 0
+    }
 
     /// Whether the object has no members.
     public var isEmpty: Bool { count == 0 }
@@ -438,7 +443,7 @@ public struct JSONObject: @unchecked Sendable {
         // and the capacity read in place: binding the storage first cost a
         // retain and a release on every append.
         let unique = isKnownUniquelyReferenced(&storage!)
-        let capacity = storage.unsafelyUnwrapped.header.capacity
+        let capacity = storage.unsafelyUnwrapped.withUnsafeMutablePointerToHeader { $0.pointee.capacity }
         if unique && capacity >= minimumCapacity { return }
         let old = storage!
         let newCapacity = capacity >= minimumCapacity ? capacity : Swift.max(minimumCapacity, capacity * 2)

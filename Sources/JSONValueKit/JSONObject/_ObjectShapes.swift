@@ -21,7 +21,7 @@ final class _ObjectShapes {
     /// Two shapes for each member count, the last one kept first: the
     /// records of one array can come in two shapes (twitter.json has nine
     /// shapes of tables in all, two of them of 24 members).
-    private var shapes: [Shape?] = Array(repeating: nil, count: 2 * (largest + 1))
+    @exclusivity(unchecked) private var shapes: [Shape?] = Array(repeating: nil, count: 2 * (largest + 1))
 
     /// The most members an object may have for its shape to be kept: a
     /// record's, not a whole document's.
