@@ -56,6 +56,9 @@ COMPARISONS = [
     ("Incremental", "1-byte", "Parse/{name}/JSONValue(parsing:)", 1 / 3),
     ("Incremental", "4KiB", "Parse/{name}/JSONValue(parsing:)", 1 / 1.2),
     ("Incremental", "partialValue-every-1KiB", "Parse/{name}/JSONValue(parsing:)", 1 / 3),
+    # What feeding a byte at a time costs before any parsing (no goal): the
+    # caller's loop and the call, against one parse.
+    ("Incremental", "1-byte-call-floor", "Parse/{name}/JSONValue(parsing:)", None),
 ]
 
 

@@ -36,10 +36,59 @@ func incrementalBenchmarks(name: String, data: Data) {
     Benchmark("Incremental/\(name)/1-byte") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try feed(size: 1, snapshots: false)) }
     }
+    // The same loop around `AppendFloor`, which parses nothing.
+    Benchmark("Incremental/\(name)/1-byte-call-floor") { benchmark in
+        for _ in benchmark.scaledIterations {
+            var floor = AppendFloor()
+            var values: [JSONValue] = []
+            try bytes.withUnsafeBufferPointer { buffer in
+                var start = 0
+                while start < buffer.count {
+                    let end = min(start + 1, buffer.count)
+                    let completed = try floor.append(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+                    if !completed.isEmpty { values += completed }
+                    start = end
+                }
+            }
+            blackHole(floor.total)
+            blackHole(values)
+        }
+    }
     Benchmark("Incremental/\(name)/4KiB") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try feed(size: 4096, snapshots: false)) }
     }
     Benchmark("Incremental/\(name)/partialValue-every-1KiB") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try feed(size: 1024, snapshots: true)) }
+    }
+}
+
+/// The least that feeding a parser with `JSONIncrementalParser`'s API a byte
+/// at a time can cost, whatever the parser: the caller's loop, a call that
+/// keeps the byte (inline, in 128 bytes, as `JSONIncrementalParser` does) and
+/// returns an empty array, which the caller must release, and for every 128
+/// bytes a call that only counts them. No grammar, no tree.
+struct AppendFloor {
+    private var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var count = 0
+    private(set) var total = 0
+
+    @inline(__always)
+    mutating func append(_ chunk: some Sequence<UInt8>) throws(JSONParseError) -> [JSONValue] {
+        let kept = chunk.withContiguousStorageIfAvailable { chunk -> Bool in
+            guard chunk.count == 1, count < 128 else { return false }
+            withUnsafeMutableBytes(of: &bytes) { $0[count] = chunk[0] }
+            count &+= 1
+            return true
+        }
+        if kept == true { return [] }
+        return try handOff()
+    }
+
+    @inline(never)
+    private mutating func handOff() throws(JSONParseError) -> [JSONValue] {
+        total &+= count
+        count = 0
+        return total < 0 ? [.null] : []
     }
 }
