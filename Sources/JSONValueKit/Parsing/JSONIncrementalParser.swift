@@ -230,15 +230,17 @@ public struct JSONIncrementalParser: Sendable {
     /// Only the value at ``pathInProgress`` can still change, and only by
     /// growing; so can the containers on the way to it. Complete members
     /// and elements are shared with the final value, not copied. The parser
-    /// keeps the containers still open as the last partial value showed
-    /// them, and adds to them in place if you have let go of that value
-    /// (assign the new one over it): then taking a partial value after every
-    /// chunk costs about as much as the parse itself, in all.
+    /// keeps the containers still open and the string being read as the
+    /// last partial value showed them, and adds to them in place if you have
+    /// let go of that value (assign the new one over it): then taking a
+    /// partial value after every chunk costs about as much as the parse
+    /// itself, in all, even while a model streams one long string.
     ///
-    /// - Complexity: O(*k*), where *k* is the number of members and elements
-    ///   that the open containers gained since the last call, if nothing
-    ///   else holds the last partial value; otherwise O(*m*), where *m* is
-    ///   the number of complete members and elements of the open containers.
+    /// - Complexity: O(*k*), where *k* is the number of members, elements
+    ///   and bytes of the string being read that the open containers gained
+    ///   since the last call, if nothing else holds the last partial value;
+    ///   otherwise O(*m*), where *m* is the number of complete members and
+    ///   elements of the open containers and bytes of that string.
     public var partialValue: JSONValue? {
         storage.isReadingJSON5 ? nil : storage.partialValue(batch: batch)
     }
