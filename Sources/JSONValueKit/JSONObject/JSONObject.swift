@@ -359,13 +359,10 @@ public struct JSONObject: @unchecked Sendable {
     /// - Returns: The value replaced, or `nil` if the member was added.
     @discardableResult
     public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
-        if let index = index(forKey: key) {
-            let old = self[valueAt: index]
-            self[valueAt: index] = value
-            return old
-        }
-        append(key, value)
-        return nil
+        guard let index = appendUnlessPresent(key, value) else { return nil }
+        let old = self[valueAt: index]
+        self[valueAt: index] = value
+        return old
     }
 
     /// Removes the member with a name; the others keep their order.
@@ -469,12 +466,18 @@ public struct JSONObject: @unchecked Sendable {
     /// Appends a member unless its name is there already; whether it did.
     @discardableResult
     mutating func appendIfNew(_ key: String, _ value: JSONValue) -> Bool {
+        appendUnlessPresent(key, value) == nil
+    }
+
+    /// Appends a member unless its name is there already: `nil` if it did,
+    /// otherwise the position of the member with that name, left as it is.
+    mutating func appendUnlessPresent(_ key: String, _ value: JSONValue) -> Int? {
         guard count + 1 >= Self.tableThreshold else {
             // Small: a direct search, then `append`, which builds the table
             // when the object reaches its threshold.
-            guard index(forKey: key) == nil else { return false }
+            if let index = index(forKey: key) { return index }
             append(key, value)
-            return true
+            return nil
         }
         makeUnique(minimumCapacity: count + 1)
         // One hash: the table enters the name, or finds it there already.
@@ -483,10 +486,10 @@ public struct JSONObject: @unchecked Sendable {
             if header.pointee.table == nil {
                 header.pointee.replaceTable(with: _MemberTable(names: members, count: index, capacity: index + 1))
             }
-            guard header.pointee.table!.insert(index, for: key, in: members) == nil else { return false }
+            if let existing = header.pointee.table!.insert(index, for: key, in: members) { return existing }
             (members + index).initialize(to: _ObjectMember(key: key, value: value))
             header.pointee.count = index + 1
-            return true
+            return nil
         }
     }
 
