@@ -574,6 +574,19 @@ struct _JSONParser: ~Copyable {
         // Raw bytes are copied in runs; escapes are decoded one by one.
         var runStart = position
         while position < count {
+            // Plain text eight bytes at a time, as in `parseString`: a
+            // string with escapes, or one that a chunk cut short, is mostly
+            // plain text too.
+            while position &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let attention = _attention(word)
+                if attention != 0 {
+                    position &+= attention.trailingZeroBitCount / 8
+                    break
+                }
+                position &+= 8
+            }
+            guard position < count else { break }
             let byte = base[position]
             switch byte {
             case UInt8(ascii: "\""):

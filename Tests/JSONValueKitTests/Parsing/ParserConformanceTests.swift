@@ -176,6 +176,20 @@ struct ParserConformanceTests {
             ])
     }
 
+    @Test("after an escape, the next quote, escape or control character is found at any distance", arguments: 0..<20)
+    func textAfterAnEscape(_ plain: Int) throws {
+        // Text after an escape is skipped eight bytes at a time: the byte
+        // that ends each run must be seen wherever it falls in a word.
+        let run = String(repeating: "é", count: plain / 2) + String(repeating: "a", count: plain % 2)
+        let text = #""\n"# + run + #"\t"# + run + #"\""# + run + #"""#
+        #expect(try JSONValue(parsing: text) == .string("\n" + run + "\t" + run + "\"" + run))
+        let bytes = Array(#""\n"#.utf8) + Array(run.utf8) + [0x1F] + Array(#"""#.utf8)
+        let location = JSONParseError.Location(line: 1, column: 4 + run.count, offset: 3 + run.utf8.count)
+        #expect(throws: JSONParseError.unescapedControlCharacter(0x1F, at: location)) {
+            try JSONValue(parsing: bytes)
+        }
+    }
+
     @Test("nesting up to the limit is accepted, one more level is an error")
     func depthLimit() throws {
         let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
