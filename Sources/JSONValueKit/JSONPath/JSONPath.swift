@@ -274,10 +274,11 @@ extension JSONPath {
 ///
 /// Appending happens only while the query runs, on one thread; the
 /// locations a query returns only read it afterwards, which is why it can
-/// be shared between threads.
+/// be shared between threads, and why the run-time exclusivity checks (a
+/// call into the runtime on every step) would only cost time.
 final class _LocationArena: @unchecked Sendable {
-    private var steps: [JSONPath.Location.Component] = []
-    private var parents: [Int] = []
+    @exclusivity(unchecked) private var steps: [JSONPath.Location.Component] = []
+    @exclusivity(unchecked) private var parents: [Int] = []
 
     /// Adds a step after the one at `parent` (-1 for the root) and returns
     /// its index.
