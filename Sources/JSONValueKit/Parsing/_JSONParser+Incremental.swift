@@ -900,7 +900,13 @@ struct _PartialContainer {
     private enum Child {
         case none
         case element
-        case member
+        /// The last member, with this name.
+        case member(key: String)
+        /// The last member, with this name, whose value was let go: it
+        /// keeps its place until the update, where its new or final value
+        /// usually takes it. Taking the member out and appending it again
+        /// hashed its name twice at every partial value.
+        case placeholder(key: String)
         /// A repeated name: its value took the place of an earlier one.
         case replacement(index: Int, previous: JSONValue)
     }
@@ -911,12 +917,16 @@ struct _PartialContainer {
         self.start = start
     }
 
-    /// Takes out the value being read, if any.
+    /// Lets go of the value being read, if any: an element is taken out,
+    /// a member keeps its name in place (see `Child.placeholder`).
     mutating func removeChild() {
         switch child {
-        case .none: break
+        case .none, .placeholder: return
         case .element: elements.removeLast()
-        case .member: object.remove(at: object.count &- 1)
+        case .member(let key):
+            object[valueAt: object.count &- 1] = .null
+            child = .placeholder(key: key)
+            return
         case .replacement(let index, let previous): object[valueAt: index] = previous
         }
         child = .none
@@ -948,6 +958,22 @@ struct _PartialContainer {
     ) {
         removeChild()
         var index = start &+ membersTaken
+        if case .placeholder(let key) = child {
+            child = .none
+            let last = object.count &- 1
+            if index < end && stack[index].0 == key {
+                // The member that was being read is complete.
+                object[valueAt: last] = stack[index].1
+                index &+= 1
+            } else if index == end, let value, childKey == key {
+                // It is still being read.
+                object[valueAt: last] = value
+                child = .member(key: key)
+                return
+            } else {
+                object.remove(at: last)
+            }
+        }
         while index < end {
             object.updateValue(stack[index].1, forKey: stack[index].0)
             index &+= 1
@@ -959,7 +985,7 @@ struct _PartialContainer {
             object[valueAt: existing] = value
         } else {
             object.append(childKey, value)
-            child = .member
+            child = .member(key: childKey)
         }
     }
 }
