@@ -843,6 +843,10 @@ struct _PartialString {
     /// batch, beyond the scratch, when `text` was extended.
     private var tail: [UInt8] = []
     private var tailStart = 0
+    /// Whether the bytes after `text` begin with an invalid UTF-8 sequence:
+    /// then `text` is all the string will show (it is an error at its
+    /// closing quote), and its later bytes are not read again and again.
+    private var isInvalid = false
 
     init(id: Int) {
         self.id = id
@@ -861,8 +865,10 @@ struct _PartialString {
 
     /// Extends `text` with the whole characters of `scratch`, then `more`,
     /// beyond those it has; it agrees with them.
-    /// Returns how many bytes it read.
+    ///
+    /// - Returns: How many bytes it read.
     mutating func extend(with scratch: UnsafeBufferPointer<UInt8>, _ more: [UInt8]) -> Int {
+        guard !isInvalid else { return 0 }
         var fresh: [UInt8] = []
         if covered < scratch.count {
             fresh = Array(scratch[covered...])
@@ -875,6 +881,9 @@ struct _PartialString {
             text += String(decoding: fresh[..<valid], as: UTF8.self)
             covered &+= valid
         }
+        // A character cut short by the end of the bytes is at most three of
+        // them; four or more that are not a character are invalid.
+        isInvalid = fresh.count &- valid >= 4
         tailStart = scratch.count
         tail = covered > scratch.count ? Array(more[..<(covered &- scratch.count)]) : []
         return fresh.count

@@ -494,6 +494,21 @@ struct IncrementalParserTests {
         #expect(try parser.append(bytes[start...]) == [["path": "a.txt", "contents": .string(expected)]])
     }
 
+    @Test("a long string that is invalid UTF-8 early shows its valid start, and is not read again at every chunk")
+    func partialStringInvalidEarly() throws {
+        var parser = JSONIncrementalParser()
+        try parser.append(Array(#"{"a": "ok "#.utf8) + [0xFF])
+        let text = Array(String(repeating: "more text ", count: 2_000).utf8)
+        var start = 0
+        while start < text.count {
+            try parser.append(text[start..<min(start + 5, text.count)])
+            start += 5
+            #expect(parser.partialValue == ["a": "ok "])
+        }
+        #expect(parser.storage.partialStringBytesRead <= 2 * text.count)
+        #expect(throws: JSONParseError.self) { try parser.append(#"""#) }
+    }
+
     @Test("copies that share what they have read show each its own text of a string in progress")
     func forksShowTheirOwnText() throws {
         var parser = JSONIncrementalParser()
