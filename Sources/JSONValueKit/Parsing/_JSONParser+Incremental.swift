@@ -719,15 +719,19 @@ extension _JSONParser {
     /// its name, if the batch holds that too).
     func partialValue(reusing cache: inout _PartialCache, after batch: _ByteBatch) -> JSONValue? {
         let innermost = openContainers.count &- 1
-        // Forget the containers that have closed.
-        cache.containers.removeAll { container in
-            container.level > innermost || stream.containerOffsets[container.level] != container.id
+        // Forget the containers that have closed: from the first level whose
+        // container is not the one open there (those inside it closed too).
+        var kept = 0
+        while kept < cache.containers.count && kept <= innermost
+            && cache.containers[kept].id == stream.containerOffsets[kept]
+        {
+            kept &+= 1
         }
+        cache.containers.removeLast(cache.containers.count &- kept)
         // Outermost first, so that each container's old value in progress
         // lets go of the containers inside it, which can then grow in place;
         // and before the string being read, which can then grow in place too.
-        cache.containers.sort { $0.level < $1.level }
-        for index in cache.containers.indices { cache.containers[index].removeChild() }
+        for level in cache.containers.indices { cache.containers[level].removeChild() }
         var inner: JSONValue? = batch.completedLiteral
         if case .string(false, _) = stream.pending {
             // The batch, if any, holds more of its text.
@@ -745,17 +749,16 @@ extension _JSONParser {
             }
         }
         guard innermost >= 0 else { return inner }
+        while cache.containers.count <= innermost {
+            let level = cache.containers.count
+            cache.containers.append(
+                _PartialContainer(id: stream.containerOffsets[level], start: openContainers[level].start))
+        }
         var elementEnd = elementStack.count
         var memberEnd = memberStack.count
         var keyIndex = keyStack.count &- 1
         for level in stride(from: innermost, through: 0, by: -1) {
             let open = openContainers[level]
-            let id = stream.containerOffsets[level]
-            var index = cache.containers.firstIndex { $0.id == id } ?? -1
-            if index < 0 {
-                cache.containers.append(_PartialContainer(id: id, level: level, start: open.start))
-                index = cache.containers.count &- 1
-            }
             if open.isObject {
                 var childKey: String? = nil
                 if level == innermost, let name = batch.nameTaken {
@@ -764,13 +767,13 @@ extension _JSONParser {
                     childKey = keyStack[keyIndex]
                     keyIndex &-= 1
                 }
-                cache.containers[index].updateObject(
+                cache.containers[level].updateObject(
                     from: memberStack, end: memberEnd, childKey: childKey, child: inner)
-                inner = .object(cache.containers[index].object)
+                inner = .object(cache.containers[level].object)
                 memberEnd = open.start
             } else {
-                cache.containers[index].updateArray(from: elementStack, end: elementEnd, child: inner)
-                inner = .array(cache.containers[index].elements)
+                cache.containers[level].updateArray(from: elementStack, end: elementEnd, child: inner)
+                inner = .array(cache.containers[level].elements)
                 elementEnd = open.start
             }
         }
@@ -818,6 +821,7 @@ extension _JSONParser {
 /// What the last partial value showed of the values still being read; see
 /// `_JSONParser.partialValue(reusing:after:)`.
 struct _PartialCache {
+    /// The open containers, outermost first: the one at each level.
     var containers: [_PartialContainer] = []
     var string: _PartialString?
     /// How many bytes partial values have read of strings being read, in
@@ -892,10 +896,9 @@ struct _PartialString {
 
 /// An open array or object as the last partial value showed it.
 struct _PartialContainer {
-    /// Which open container this is: where it starts in the stream, its
-    /// depth, and where its elements or members start on their stack.
+    /// Which open container this is: where it starts in the stream, and
+    /// where its elements or members start on their stack.
     let id: Int
-    let level: Int
     let start: Int
     /// An array's complete elements, then the element being read if any.
     private(set) var elements: [JSONValue] = []
@@ -920,9 +923,8 @@ struct _PartialContainer {
         case replacement(index: Int, previous: JSONValue)
     }
 
-    init(id: Int, level: Int, start: Int) {
+    init(id: Int, start: Int) {
         self.id = id
-        self.level = level
         self.start = start
     }
 
