@@ -485,25 +485,8 @@ struct _JSONParser: ~Copyable {
         let start = position &+ 1
         var index = start
         var highBits: UInt8 = 0
-        // Eight bytes at a time while none is a quote, a backslash or a
-        // control character.
         var wideHighBits: UInt64 = 0
-        while index &+ 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let attention = _attention(word)
-            if attention != 0 {
-                // Straight to the first byte that needs attention (the
-                // lowest flag is always a true one); the bytes before it
-                // are plain text. Going through them one at a time was half
-                // the bytes of a short name.
-                let plain = UInt64(attention.trailingZeroBitCount / 8)
-                wideHighBits |= word & ((1 &<< (plain &* 8)) &- 1)
-                index &+= Int(plain)
-                break
-            }
-            wideHighBits |= word
-            index &+= 8
-        }
+        index = plainTextEnd(from: index, highBits: &wideHighBits)
         if wideHighBits & 0x8080_8080_8080_8080 != 0 { highBits = 0x80 }
         while index < count {
             let byte = base[index]
@@ -541,6 +524,31 @@ struct _JSONParser: ~Copyable {
         throw error(.endOfInput)
     }
 
+    /// Where the plain text of a string from `index` ends, read eight bytes
+    /// at a time while eight are left: at the first quote, backslash or
+    /// control character, or where fewer than eight bytes remain. The bytes
+    /// passed are ORed into `highBits`.
+    @inline(__always)
+    private func plainTextEnd(from start: Int, highBits: inout UInt64) -> Int {
+        var index = start
+        while index &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let attention = _attention(word)
+            if attention != 0 {
+                // Straight to the first byte that needs attention (the
+                // lowest flag is always a true one); the bytes before it
+                // are plain text. Going through them one at a time was half
+                // the bytes of a short name.
+                let plain = UInt64(attention.trailingZeroBitCount / 8)
+                highBits |= word & ((1 &<< (plain &* 8)) &- 1)
+                return index &+ Int(plain)
+            }
+            highBits |= word
+            index &+= 8
+        }
+        return index
+    }
+
     /// Parses the rest of a string that contains escapes, copying it into
     /// `scratch`.
     private mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONParseError) -> String {
@@ -576,16 +584,9 @@ struct _JSONParser: ~Copyable {
         while position < count {
             // Plain text eight bytes at a time, as in `parseString`: a
             // string with escapes, or one that a chunk cut short, is mostly
-            // plain text too.
-            while position &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                let attention = _attention(word)
-                if attention != 0 {
-                    position &+= attention.trailingZeroBitCount / 8
-                    break
-                }
-                position &+= 8
-            }
+            // plain text too. (The high bits are not needed here.)
+            var highBits: UInt64 = 0
+            position = plainTextEnd(from: position, highBits: &highBits)
             guard position < count else { break }
             let byte = base[position]
             switch byte {
