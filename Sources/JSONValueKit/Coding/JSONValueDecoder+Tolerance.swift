@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension JSONValueDecoder {
     /// What a decoder may tolerate in a payload that does not match its

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The key conversions of `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`
 /// and `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`, with the same

@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -23,7 +21,12 @@ import Darwin
 /// The body runs on the other thread with the calling thread blocked, so no
 /// state is ever used by two threads at once. What does not cross over is
 /// thread identity: task-local values and `Thread.current` differ inside a
-/// model's `init(from:)` that runs more than 32 levels deep.
+/// model's `init(from:)` that runs more than 32 levels deep. On Apple
+/// platforms the thread runs at the caller's quality of service, so that a
+/// decode on the main thread does not wait for a thread of lower priority.
+///
+/// The threads are POSIX threads, not Foundation's `Thread`, so that the
+/// library needs no more than FoundationEssentials.
 enum _StackExtension {
     /// How many levels run on one stack: a level takes up to 5 KiB in a
     /// debug build and about three times that under the address sanitizer,
@@ -48,21 +51,61 @@ enum _StackExtension {
     static func onNewStack<Result>(_ body: () throws -> Result) throws -> Result {
         try withoutActuallyEscaping(body) { body in
             let box = _Box(body)
-            let done = DispatchSemaphore(value: 0)
-            let thread = Thread {
+            if !runOnNewThread(box) {
+                // No thread to be had (the process is out of threads or
+                // memory): go on here, as deep as this stack allows, rather
+                // than fail a decode that may well fit.
                 box.run()
-                done.signal()
             }
-            thread.stackSize = stackSize
-            thread.start()
-            done.wait()
             return try box.result!.get()
         }
     }
 
+    /// Runs `box` on a new joinable POSIX thread with a stack of
+    /// ``stackSize`` bytes, at the caller's quality of service on Apple
+    /// platforms, and waits for the thread to end. Returns `false`, having
+    /// run nothing, if no thread could be created.
+    private static func runOnNewThread(_ box: _Runnable) -> Bool {
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else { return false }
+        defer { pthread_attr_destroy(&attributes) }
+        guard pthread_attr_setstacksize(&attributes, stackSize) == 0 else { return false }
+        #if canImport(Darwin)
+        // Without this the thread runs at the default quality of service,
+        // below a user-interactive caller's: a priority inversion.
+        let qualityOfService = qos_class_self()
+        if qualityOfService != QOS_CLASS_UNSPECIFIED {
+            pthread_attr_set_qos_class_np(&attributes, qualityOfService, 0)
+        }
+        var thread: pthread_t? = nil
+        #else
+        var thread = pthread_t()
+        #endif
+        // The thread gets its own reference to the box, which it releases.
+        let context = Unmanaged.passRetained(box).toOpaque()
+        let status = pthread_create(
+            &thread, &attributes,
+            { context in
+                // The parameter is optional on Linux and not on Darwin.
+                let context: UnsafeMutableRawPointer? = context
+                Unmanaged<_Runnable>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
+        guard status == 0 else {
+            Unmanaged<_Runnable>.fromOpaque(context).release()
+            return false
+        }
+        #if canImport(Darwin)
+        pthread_join(thread!, nil)
+        #else
+        pthread_join(thread, nil)
+        #endif
+        return true
+    }
+
     /// A body and its result, handed to the other thread while the calling
     /// thread waits for it; never used by two threads at once.
-    private final class _Box<Result>: @unchecked Sendable {
+    private final class _Box<Result>: _Runnable, @unchecked Sendable {
         /// Dropped as soon as it has run: `withoutActuallyEscaping` checks
         /// that nothing holds it any more when the caller returns.
         private var body: (() throws -> Result)?
@@ -72,11 +115,17 @@ enum _StackExtension {
             self.body = body
         }
 
-        func run() {
+        override func run() {
             guard let body else { return }
             self.body = nil
             result = Swift.Result { try body() }
         }
+    }
+
+    /// What the new thread's entry point, a C function that cannot be
+    /// generic, calls on the box it is handed: a ``_Box``.
+    private class _Runnable {
+        func run() {}
     }
 
     // MARK: Depth on this thread

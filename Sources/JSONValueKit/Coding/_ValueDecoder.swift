@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `Decoder` behind ``JSONValueDecoder``: one instance per nested value
 /// that a type decodes itself from, which is also a node of the coding path.
@@ -542,24 +546,39 @@ extension Dictionary: _StringKeyedDictionaryDecodable where Key == String, Value
 
 /// ISO 8601 dates in the form `JSONDecoder` and `JSONEncoder` use
 /// (`2026-11-22T10:00:00Z`).
+///
+/// `Date.ISO8601FormatStyle` does the work where the system has it. Before
+/// macOS 12 and iOS 15 it does not, and `ISO8601DateFormatter` does; that
+/// class is not in FoundationEssentials, which every platform without it (all
+/// but Apple's) has, so it is compiled only for Apple platforms.
 enum _ISO8601 {
     static func date(from string: String) -> Date? {
         if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) {
             return try? Date.ISO8601FormatStyle().parse(string)
         }
+        #if canImport(FoundationEssentials)
+        return nil  // Not reached: without Apple's availability, the check above always passes.
+        #else
         return formatter().date(from: string)
+        #endif
     }
 
     static func string(from date: Date) -> String {
         if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) {
             return date.formatted(Date.ISO8601FormatStyle())
         }
+        #if canImport(FoundationEssentials)
+        return ""  // Not reached, as above.
+        #else
         return formatter().string(from: date)
+        #endif
     }
 
+    #if !canImport(FoundationEssentials)
     private static func formatter() -> ISO8601DateFormatter {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = .withInternetDateTime
         return formatter
     }
+    #endif
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A value being built: finished, or a container that nested containers and
 /// encoders may still add to after the `encode(to:)` that made it returned.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The members of a JSON object: names and values, in order, with names
 /// compared by their Unicode scalars.
 ///

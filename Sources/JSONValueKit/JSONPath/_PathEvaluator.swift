@@ -1,5 +1,3 @@
-import Foundation
-
 /// Runs a `_PathQuery` on a document (RFC 9535 section 2).
 ///
 /// Nodes carry their location as an index into one arena of steps per run,

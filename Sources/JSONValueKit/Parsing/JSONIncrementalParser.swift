@@ -1,5 +1,3 @@
-import Foundation
-
 /// A JSON parser that reads text as it arrives, chunk by chunk, and hands
 /// out each top-level value as soon as its last byte is in.
 ///
@@ -310,22 +308,18 @@ final class _IncrementalParserStorage: @unchecked Sendable {
     /// at the same time: the lock keeps them apart, so the run-time
     /// exclusivity checks would only cost time.
     @exclusivity(unchecked) private var partialCache = _PartialCache()
-    private let partialCacheLock = NSLock()
+    private let partialCacheLock = _Lock()
 
     /// The partial value, with what the parser's batch holds after the
     /// bytes read.
     func partialValue(batch: _ByteBatch) -> JSONValue? {
-        partialCacheLock.lock()
-        defer { partialCacheLock.unlock() }
-        return parser.partialValue(reusing: &partialCache, after: batch)
+        partialCacheLock.withLock { parser.partialValue(reusing: &partialCache, after: batch) }
     }
 
     /// How many bytes partial values have read of strings being read, for
     /// tests.
     var partialStringBytesRead: Int {
-        partialCacheLock.lock()
-        defer { partialCacheLock.unlock() }
-        return partialCache.stringBytesRead
+        partialCacheLock.withLock { partialCache.stringBytesRead }
     }
 
     /// Where the parser's batch starts, after the bytes read: see

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads JSON5 (json5.org), for ``JSONValue/ParsingOptions/allowsJSON5``.
 ///
 /// A parser of its own, so that the strict RFC 8259 parser stays exactly as

@@ -1,4 +1,19 @@
-import Foundation  // also malloc, realloc and free, on every platform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// malloc, realloc and free.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
 
 /// A growable byte buffer that the writer appends to without the per-byte
 /// uniqueness and capacity checks of `Array.append`.

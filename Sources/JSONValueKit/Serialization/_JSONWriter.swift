@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes a `JSONValue` as UTF-8 JSON text.
 ///
 /// Recursive for the first levels and iterative below them, so that the
