@@ -1,7 +1,12 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Values and one decoder shared between many tasks. Run under
 /// `swift test --sanitize=thread` (CI does), where any data race is reported.

@@ -1,10 +1,18 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
 
+#if FullFoundation
+import Foundation
+#elseif canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 @Suite("Bridging Any")
 struct JSONValueAnyTests {
+    #if FullFoundation
     @Test("JSONSerialization output keeps Booleans, integers and doubles apart")
     func fromJSONSerialization() throws {
         let text = #"""
@@ -26,6 +34,7 @@ struct JSONValueAnyTests {
         #expect(elements[10] == 10)
         #expect(elements[11] == 0)
     }
+    #endif
 
     @Test(
         "native Swift values",
@@ -34,12 +43,17 @@ struct JSONValueAnyTests {
             (Int64.min, .int(Int.min)),
             (UInt64(Int.max), .int(Int.max)), (UInt(7), .int(7)), (Float(0.1), .double(0.1)),
             (Double(2.5), .double(2.5)), ("s", .string("s")), ("abc".dropFirst(), .string("bc")),
-            (Optional<Int>.none as Any, .null), (Optional(5) as Any, .int(5)), (NSNull(), .null),
+            (Optional<Int>.none as Any, .null), (Optional(5) as Any, .int(5)),
             (JSONValue.array([1]), .array([1])), ([1, "a", nil] as [Any?], .array([1, "a", .null])),
+            (Decimal(string: "12.5")!, .double(12.5)), (Decimal(7), .int(7)),
+            (Decimal(string: "100000000000000000000000")!, .double(1e23)),
+            (Decimal(string: "-65.613616999999977")!, .double(-65.613616999999977)),
         ].map(Bridged.init))
     func native(_ bridged: Bridged) throws {
         #expect(identical(try JSONValue(any: bridged.input), bridged.expected), "\(bridged.input)")
     }
+
+    #if FullFoundation
 
     @Test(
         "Foundation values",
@@ -51,13 +65,33 @@ struct JSONValueAnyTests {
             (NSNumber(value: Float(0.5)), .double(0.5)), (NSString(string: "ns"), .string("ns")),
             (NSDecimalNumber(string: "42"), .int(42)),
             (NSDecimalNumber(string: "-65.613616999999977"), .double(-65.613616999999977)),
-            (Decimal(string: "12.5")!, .double(12.5)), (Decimal(7), .int(7)),
-            (Decimal(string: "100000000000000000000000")!, .double(1e23)),
             (NSArray(array: [1, "x"]), .array([1, "x"])), (NSDictionary(dictionary: ["k": true]), .object(["k": true])),
+            (NSNull(), .null),
         ].map(Bridged.init))
     func foundation(_ bridged: Bridged) throws {
         #expect(identical(try JSONValue(any: bridged.input), bridged.expected), "\(bridged.input)")
     }
+
+    @Test(
+        "Foundation values that are refused",
+        arguments: [
+            (NSNumber(value: UInt64.max) as Any, JSONBridgingError(.inexactNumber("18446744073709551615"), at: .root)),
+            (
+                NSDecimalNumber(string: "123456789.123456789") as Any,
+                JSONBridgingError(.inexactNumber("123456789.123456789"), at: .root)
+            ),
+            // Errors name the public type, not a class cluster's private class.
+            (
+                ["when": NSDate(timeIntervalSince1970: 0)] as Any,
+                JSONBridgingError(.unsupportedType("Date"), at: "/when")
+            ),
+            ([NSData(data: Data([1, 2]))] as Any, JSONBridgingError(.unsupportedType("Data"), at: "/0")),
+            (NSURL(fileURLWithPath: "/") as Any, JSONBridgingError(.unsupportedType("URL"), at: .root)),
+        ].map(Refused.init))
+    func unsupportedFoundation(_ refused: Refused) {
+        #expect(throws: refused.error) { try JSONValue(any: refused.input) }
+    }
+    #endif
 
     @Test(
         "unsupported values throw with their type and path",
@@ -77,13 +111,12 @@ struct JSONValueAnyTests {
             (["n": UInt64.max] as Any, JSONBridgingError(.inexactNumber("18446744073709551615"), at: "/n")),
             ([(1 as UInt64) << 63 + 1] as Any, JSONBridgingError(.inexactNumber("9223372036854775809"), at: "/0")),
             ((1 as UInt) << 63 as Any, JSONBridgingError(.inexactNumber("9223372036854775808"), at: .root)),
-            (NSNumber(value: UInt64.max) as Any, JSONBridgingError(.inexactNumber("18446744073709551615"), at: .root)),
             (
                 ["pi": Decimal(string: "3.14159265358979323846")!] as Any,
                 JSONBridgingError(.inexactNumber("3.14159265358979323846"), at: "/pi")
             ),
             (
-                NSDecimalNumber(string: "123456789.123456789") as Any,
+                Decimal(string: "123456789.123456789")! as Any,
                 JSONBridgingError(.inexactNumber("123456789.123456789"), at: .root)
             ),
         ].map(Refused.init))
@@ -105,12 +138,46 @@ struct JSONValueAnyTests {
         #expect(any["a"] is Int)
         #expect(any["b"] is Double)
         #expect(any["c"] is Bool)
-        #expect(any["d"] is NSNull)
+        #expect(any["d"].map(isAnyNull) == true)
         #expect(any["e"] is [Any])
         #expect(any["f"] is String)
+        #expect(try JSONValue(any: any) == value)
+        #if FullFoundation
+        #expect(any["d"] is NSNull)
         #expect(JSONSerialization.isValidJSONObject(any))
         let data = try JSONSerialization.data(withJSONObject: any)
         #expect(try JSONValue(parsing: data) == value)
+        #endif
+    }
+
+    #if !FullFoundation && canImport(FoundationEssentials)
+    @Test("without Foundation's NSNull, null is a nil optional, which reads back as null")
+    func nullWithoutFoundation() throws {
+        let any = JSONValue.array([nil, 1]).anyValue
+        let elements = try #require(any as? [Any])
+        #expect(Mirror(reflecting: elements[0]).displayStyle == .optional)
+        #expect(isAnyNull(elements[0]))
+        #expect(!isAnyNull(elements[1]))
+        #expect(try JSONValue(any: any) == [nil, 1])
+        #expect(try JSONValue(any: JSONValue.null.anyValue) == .null)
+    }
+    #endif
+
+    @Test("integers beyond Int are exact doubles up to 2^53, then refused: as where Int has 32 bits")
+    func integersBeyondInt() {
+        typealias Exact = _ExactInteger<Int32>
+        #expect(Exact(Int64(3_000_000_000)) == .double(3_000_000_000))
+        #expect(Exact(Int64(-3_000_000_000)) == .double(-3_000_000_000))
+        #expect(Exact(Int64(Int32.max)) == .integer(.max))
+        #expect(Exact(Int64(Int32.min)) == .integer(.min))
+        #expect(Exact(Int64(Int32.max) + 1) == .double(0x1p31))
+        #expect(Exact(UInt64(1) << 53) == .double(0x1p53))
+        #expect(Exact(Int64(-1) << 53) == .double(-0x1p53))
+        #expect(Exact((UInt64(1) << 53) + 1) == nil)
+        #expect(Exact(UInt64.max) == nil)
+        // The same with Int, as here (64 bits): beyond Int is beyond 2⁵³.
+        #expect(_ExactInteger<Int>(Int64.min) == .integer(.min))
+        #expect(_ExactInteger<Int>(UInt64(Int.max) + 1) == nil)
     }
 
     @Test("JSONValue(any: v.anyValue) is v, case for case, over random values")

@@ -1,7 +1,12 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 @Suite("Building values from Swift values, and editing them")
 struct JSONValueEditingTests {

@@ -1,4 +1,13 @@
+// Foundation's classes (`NSNumber`, `NSNull`, `NSDecimalNumber`) are bridged
+// with the `FullFoundation` trait (on by default), and always on Apple
+// platforms, where Foundation is part of the system. Elsewhere, without the
+// trait, this file needs only FoundationEssentials (for `Decimal`), so that
+// programs do not link Foundation and ICU on its account.
+#if FullFoundation || !canImport(FoundationEssentials)
 import Foundation
+#else
+import FoundationEssentials
+#endif
 
 extension JSONValue {
     /// Creates a value from a Swift or Foundation value, such as the result of
@@ -102,9 +111,11 @@ enum _AnyBridge {
 
     }
 
+    #if FullFoundation || !canImport(FoundationEssentials)
     /// The class of Boolean `NSNumber`s (`__NSCFBoolean` on Apple platforms
     /// and on Linux), so that Booleans are recognized by type, not by value.
     private static let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+    #endif
 
     /// What one `Any` is: a finished value, or a container whose contents
     /// are still to be converted.
@@ -205,9 +216,10 @@ enum _AnyBridge {
             guard let wrapped = optional._wrappedAny else { return .value(.null) }
             return try classify(wrapped)
         }
+        let dynamicType = type(of: value)
+        #if FullFoundation || !canImport(FoundationEssentials)
         // Test for Foundation classes by their dynamic type before any `as?`
         // cast to a Swift value type: `as? Bool` succeeds for `NSNumber(1)`.
-        let dynamicType = type(of: value)
         if dynamicType is NSNumber.Type {
             return .value(try number(value as! NSNumber))
         }
@@ -217,12 +229,18 @@ enum _AnyBridge {
         if dynamicType is NSNull.Type {
             return .value(.null)
         }
+        #endif
         switch value {
         case let value as JSONValue:
             return .value(value)
         case let value as Bool:
             return .value(.bool(value))
-        case let value as String:
+        case var value as String:
+            // A string from Foundation on Apple platforms is an `NSString`
+            // in disguise, which would be converted again at every hash,
+            // comparison and write; make it native once, here. (A native
+            // string is left as it is.)
+            value.makeContiguousUTF8()
             return .value(.string(value))
         case let value as Substring:
             return .value(.string(String(value)))
@@ -241,20 +259,62 @@ enum _AnyBridge {
         case let members as [String: Any]:
             // A dictionary has no order: sort the names, so that the value
             // is the same in every process.
-            return .object(_sortedByName(members.map { ($0.key, $0.value) }))
+            return .object(_sortedByName(members.map { (_native($0.key), $0.value) }))
         case let members as [AnyHashable: Any]:
             var result: [(String, Any)] = []
             result.reserveCapacity(members.count)
             for (key, member) in members {
                 guard let key = key.base as? String else {
-                    throw Failure(reason: .nonStringKey(_typeName(type(of: key.base), qualified: false)))
+                    throw Failure(reason: .nonStringKey(publicTypeName(of: key.base)))
                 }
-                result.append((key, member))
+                result.append((_native(key), member))
             }
             return .object(_sortedByName(result))
         default:
-            throw Failure(reason: .unsupportedType(_typeName(dynamicType, qualified: false)))
+            throw Failure(reason: .unsupportedType(publicTypeName(of: value)))
         }
+    }
+
+    /// `string`, made native if it is a bridged `NSString` (see
+    /// ``classify(_:)``).
+    private static func _native(_ string: String) -> String {
+        var string = string
+        string.makeContiguousUTF8()
+        return string
+    }
+
+    /// The name of `value`'s type as an error should give it: the public
+    /// Swift type that the value bridges to (`Date`, `Data`, `URL`), not a
+    /// private Foundation class (`__NSTaggedDate`, `__NSCFData`), and
+    /// otherwise the type's own name (`Point`, `Set<Int>`).
+    private static func publicTypeName(of value: Any) -> String {
+        // `is` sees through bridging: an `NSDate` is a `Date`.
+        switch value {
+        case is Date: return "Date"
+        case is Data: return "Data"
+        case is URL: return "URL"
+        case is UUID: return "UUID"
+        case is Locale: return "Locale"
+        case is TimeZone: return "TimeZone"
+        case is Calendar: return "Calendar"
+        case is DateComponents: return "DateComponents"
+        case is IndexPath: return "IndexPath"
+        default: break
+        }
+        #if canImport(ObjectiveC)
+        // Another Objective-C class: its nearest public superclass, since
+        // names that start with an underscore are private (`__NSCFSet`
+        // becomes `NSMutableSet`).
+        if var objectClass = type(of: value) as? AnyClass {
+            while _typeName(objectClass, qualified: false).hasPrefix("_"),
+                let superclass = _getSuperclass(objectClass)
+            {
+                objectClass = superclass
+            }
+            return _typeName(objectClass, qualified: false)
+        }
+        #endif
+        return _typeName(type(of: value), qualified: false)
     }
 
     /// The value as Foundation types, built without recursion.
@@ -264,7 +324,7 @@ enum _AnyBridge {
         while true {
             var result: Any
             switch next {
-            case .null: result = NSNull()
+            case .null: result = nullValue
             case .bool(let value): result = value
             case .int(let value): result = value
             case .double(let value): result = value
@@ -297,6 +357,17 @@ enum _AnyBridge {
         }
     }
 
+    #if FullFoundation || !canImport(FoundationEssentials)
+    /// What ``JSONValue/null`` becomes: `NSNull`, as `JSONSerialization`
+    /// gives and takes it.
+    private static var nullValue: Any { NSNull() }
+    #else
+    /// What ``JSONValue/null`` becomes without Foundation's `NSNull`: a `nil`
+    /// optional, which `JSONValue(any:)` reads back as null.
+    private static var nullValue: Any { Optional<Any>.none as Any }
+    #endif
+
+    #if FullFoundation || !canImport(FoundationEssentials)
     private static func number(_ number: NSNumber) throws(Failure) -> JSONValue {
         if ObjectIdentifier(type(of: number)) == booleanNumberClass {
             return .bool(number.boolValue)
@@ -313,23 +384,24 @@ enum _AnyBridge {
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
             return try integer(number.uint64Value)
         default:
-            return .int(Int(number.int64Value))
+            return try integer(number.int64Value)
         }
     }
+    #endif
 
     private static func float(_ value: Float) throws(Failure) -> JSONValue {
         guard value.isFinite else { throw Failure(reason: .nonFiniteNumber) }
         return .double(JSONValue._double(shortestTextOf: value))
     }
 
-    /// An integer as ``JSONValue/int(_:)``, or beyond `Int` as the nearest
-    /// ``JSONValue/double(_:)``, as parsing its text gives.
-    /// An integer that fits `Int`; beyond it a ``JSONValue/double(_:)``
-    /// would round it (or decode back as a different number), so it is
-    /// refused, as `JSONValueEncoder` refuses it.
+    /// An integer that fits `Int` as ``JSONValue/int(_:)``. Beyond 2⁵³ a
+    /// ``JSONValue/double(_:)`` would round it (or decode back as a
+    /// different number), so it is refused, as `JSONValueEncoder` refuses
+    /// it; in between, which only a 32-bit `Int` leaves, it is the exact
+    /// double (see `JSONValue(_exactInteger:)`).
     private static func integer(_ value: some BinaryInteger) throws(Failure) -> JSONValue {
-        guard let integer = Int(exactly: value) else { throw Failure(reason: .inexactNumber("\(value)")) }
-        return .int(integer)
+        guard let number = JSONValue(_exactInteger: value) else { throw Failure(reason: .inexactNumber("\(value)")) }
+        return number
     }
 
     private static func double(_ value: Double) throws(Failure) -> JSONValue {

@@ -1,5 +1,10 @@
-import Foundation
 import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 // Models for the parity tests: each is decoded by JSONDecoder from text and by
 // JSONValueDecoder from the parsed tree, and encoded by both encoders.

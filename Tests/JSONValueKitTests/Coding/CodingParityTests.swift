@@ -1,7 +1,14 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if FullFoundation
+import Foundation
+#elseif canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What a decode or encode ended with, comparable across coders: the value,
 /// or the error's case and coding path.
@@ -86,6 +93,7 @@ func expectEncodingParity<T: Encodable>(
     #expect(actual == expected, sourceLocation: sourceLocation)
 }
 
+#if FullFoundation
 /// `yyyy-MM-dd` in UTC, for the `.formatted` date strategies.
 func dayFormatter() -> DateFormatter {
     let formatter = DateFormatter()
@@ -94,6 +102,7 @@ func dayFormatter() -> DateFormatter {
     formatter.dateFormat = "yyyy-MM-dd"
     return formatter
 }
+#endif
 
 let personJSON = #"""
     {"name": "Ada", "age": 36, "address": {"street": "1 Main St", "city": "London"},
@@ -141,21 +150,21 @@ struct DecoderParityTests {
         "missing keys, wrong types and nulls fail alike, with the same paths",
         arguments: [
             #"{"name": "Ada"}"#,
-            personJSON.replacingOccurrences(of: #""age": 36"#, with: #""age": "36""#),
-            personJSON.replacingOccurrences(of: #""age": 36"#, with: #""age": null"#),
-            personJSON.replacingOccurrences(of: #""city": "London""#, with: #""city": 5"#),
-            personJSON.replacingOccurrences(of: #"[1.5, null, 2, 10.0]"#, with: #"[1.5, "x"]"#),
-            personJSON.replacingOccurrences(of: #""kind": "admin""#, with: #""kind": "owner""#),
-            personJSON.replacingOccurrences(of: #""level": 2"#, with: #""level": 3"#),
-            personJSON.replacingOccurrences(of: #""avatar": "AAEC/w==""#, with: #""avatar": "***""#),
-            personJSON.replacingOccurrences(of: #""homepage": "https://example.com/a?b=c""#, with: #""homepage": 7"#),
-            personJSON.replacingOccurrences(of: #""address": {"#, with: #""address": [], "x": {"#),
-            personJSON.replacingOccurrences(of: #"{"radius": 1}"#, with: #"{"radius": "r"}"#),
-            personJSON.replacingOccurrences(of: #""byID": {"1": "one", "22": "two"}"#, with: #""byID": {"x": "one"}"#),
-            personJSON.replacingOccurrences(of: #""tags": ["a", "b"]"#, with: #""tags": {"a": "b"}"#),
-            personJSON.replacingOccurrences(
-                of: #""nicknames": {"x": "y", "snake_key": "z"}"#, with: #""nicknames": {"x": 1}"#),
-            personJSON.replacingOccurrences(of: #""balance": 12.34"#, with: #""balance": "12""#),
+            personJSON.replacingEvery(#""age": 36"#, with: #""age": "36""#),
+            personJSON.replacingEvery(#""age": 36"#, with: #""age": null"#),
+            personJSON.replacingEvery(#""city": "London""#, with: #""city": 5"#),
+            personJSON.replacingEvery(#"[1.5, null, 2, 10.0]"#, with: #"[1.5, "x"]"#),
+            personJSON.replacingEvery(#""kind": "admin""#, with: #""kind": "owner""#),
+            personJSON.replacingEvery(#""level": 2"#, with: #""level": 3"#),
+            personJSON.replacingEvery(#""avatar": "AAEC/w==""#, with: #""avatar": "***""#),
+            personJSON.replacingEvery(#""homepage": "https://example.com/a?b=c""#, with: #""homepage": 7"#),
+            personJSON.replacingEvery(#""address": {"#, with: #""address": [], "x": {"#),
+            personJSON.replacingEvery(#"{"radius": 1}"#, with: #"{"radius": "r"}"#),
+            personJSON.replacingEvery(#""byID": {"1": "one", "22": "two"}"#, with: #""byID": {"x": "one"}"#),
+            personJSON.replacingEvery(#""tags": ["a", "b"]"#, with: #""tags": {"a": "b"}"#),
+            personJSON.replacingEvery(
+                #""nicknames": {"x": "y", "snake_key": "z"}"#, with: #""nicknames": {"x": 1}"#),
+            personJSON.replacingEvery(#""balance": 12.34"#, with: #""balance": "12""#),
         ])
     func failures(_ json: String) {
         expectDecodingParity(Person.self, json)
@@ -247,7 +256,7 @@ struct DecoderParityTests {
             ours.keyDecodingStrategy = .convertFromSnakeCase
         }
         let custom: @Sendable ([any CodingKey]) -> any CodingKey = { path in
-            _AnyCodingKey(path.last!.stringValue.replacingOccurrences(of: "-", with: ""))
+            _AnyCodingKey(path.last!.stringValue.replacingEvery("-", with: ""))
         }
         expectDecodingParity(Address.self, #"{"str-eet": "s", "ci-ty": "c"}"#) { foundation, ours in
             foundation.keyDecodingStrategy = .custom(custom)
@@ -293,6 +302,8 @@ struct DecoderParityTests {
         }
     }
 
+    #if FullFoundation
+    // `DateFormatter` is in Foundation, not FoundationEssentials.
     @Test("formatted dates")
     func formattedDates() {
         let formatter = dayFormatter()
@@ -303,6 +314,7 @@ struct DecoderParityTests {
             }
         }
     }
+    #endif
 
     @Test("data decoding strategies")
     func dataStrategies() {

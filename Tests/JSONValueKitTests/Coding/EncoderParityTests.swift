@@ -1,7 +1,14 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if FullFoundation
+import Foundation
+#elseif canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 @Suite("JSONValueEncoder parity with JSONEncoder")
 struct EncoderParityTests {
@@ -147,6 +154,8 @@ struct EncoderParityTests {
         }
     }
 
+    #if FullFoundation
+    // `DateFormatter` is in Foundation, not FoundationEssentials.
     @Test("formatted dates")
     func formattedDates() {
         let formatter = dayFormatter()
@@ -156,6 +165,7 @@ struct EncoderParityTests {
             ours.dateEncodingStrategy = .formatted(formatter)
         }
     }
+    #endif
 
     @Test("data encoding strategies")
     func dataStrategies() {

@@ -1,7 +1,14 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if FullFoundation
+import Foundation
+#elseif canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 @Suite("Codable conformance")
 struct JSONValueCodableTests {
@@ -114,9 +121,9 @@ struct JSONValueCodableTests {
     @Test(
         "property lists keep Bool, Int, Double and String apart",
         arguments: [
-            PropertyListSerialization.PropertyListFormat.binary, .xml,
+            PropertyListDecoder.PropertyListFormat.binary, .xml,
         ])
-    func propertyLists(_ format: PropertyListSerialization.PropertyListFormat) throws {
+    func propertyLists(_ format: PropertyListDecoder.PropertyListFormat) throws {
         let value: JSONValue = [
             "bools": [true, false], "ints": [0, 1, -1, .int(Int.max)], "doubles": [2.5, -0.25], "string": "1",
             "nested": ["a": [["b": true]]], "null": .null,

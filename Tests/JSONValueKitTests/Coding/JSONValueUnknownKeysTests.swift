@@ -1,7 +1,14 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if FullFoundation
+import Foundation
+#elseif canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The "additionalProperties" pattern: declared keys in properties, the rest in `ext`.
 private struct User: Codable, Equatable {

@@ -1,7 +1,12 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The official JSON Patch suite, json-patch-tests, from
 /// `../shared/conformance/json-patch-tests/`: every record that is not

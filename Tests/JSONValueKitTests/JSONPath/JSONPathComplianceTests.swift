@@ -1,7 +1,12 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The official JSONPath Compliance Test Suite, read from
 /// `../shared/conformance/jsonpath-compliance-test-suite/cts.json`: every

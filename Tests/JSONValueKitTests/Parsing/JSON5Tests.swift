@@ -1,7 +1,12 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The JSON5 suite in `../shared/conformance/json5-tests/`: `.json` and
 /// `.json5` files must parse, `.js` and `.txt` files must be refused. The
@@ -14,10 +19,8 @@ struct JSON5SuiteTests {
 
     static let files: [String] = {
         let root = Shared.directory.appendingPathComponent("conformance/json5-tests")
-        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
-        return enumerator.compactMap { $0 as? String }
-            .filter { ["json", "json5", "js", "txt"].contains(($0 as NSString).pathExtension) }
-            .sorted()
+        guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: root.path) else { return [] }
+        return paths.filter { ["json", "json5", "js", "txt"].contains(URL(fileURLWithPath: $0).pathExtension) }.sorted()
     }()
 
     @Test("the suite has 113 files")
@@ -28,7 +31,7 @@ struct JSON5SuiteTests {
     @Test("every file: .json and .json5 parse, .js and .txt are refused", arguments: files)
     func file(_ name: String) throws {
         let data = try Shared.data("conformance/json5-tests/" + name)
-        switch (name as NSString).pathExtension {
+        switch URL(fileURLWithPath: name).pathExtension {
         case "json", "json5":
             let value = try JSONValue(parsing: data, options: Self.json5)
             if name.hasSuffix(".json") {

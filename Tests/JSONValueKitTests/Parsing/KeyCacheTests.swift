@@ -1,7 +1,12 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The parser shares long member names between objects through
 /// `_KeyCache`; sharing must never change a name, skip a UTF-8 check or

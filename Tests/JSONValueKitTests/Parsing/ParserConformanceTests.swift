@@ -1,7 +1,12 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Accept/reject tables for RFC 8259, one parameterized test per rule.
 @Suite("Parser conformance (RFC 8259)")

@@ -1,6 +1,11 @@
-import Foundation
 import JSONValueKit
 import Testing
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The writer formats numbers itself; these check it against the standard
 /// library's `description`, which prints the shortest digits that read back.

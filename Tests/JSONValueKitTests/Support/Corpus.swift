@@ -1,5 +1,10 @@
-import Foundation
 import Testing
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The folder `../shared/` beside the package: the benchmark corpora and the
 /// official conformance suites.

@@ -1,12 +1,15 @@
-import Foundation
+import JSONValueKit
 
-/// A decoder over `JSONSerialization`'s output that supports only what every
-/// decoder must: single-value, keyed and unkeyed containers. Nested
-/// containers and super decoders are not implemented and trap, like those of
-/// many third-party decoders. It counts the `DecodingError`s it throws, so
-/// tests can pin how many probes a decode costs.
+/// A decoder over a parsed JSON tree that supports only what every decoder
+/// must: single-value, keyed and unkeyed containers. Nested containers and
+/// super decoders are not implemented and trap, like those of many
+/// third-party decoders. It counts the `DecodingError`s it throws, so tests
+/// can pin how many probes a decode costs.
+///
+/// To `JSONValue(from:)` it is a decoder like any other: it reaches the
+/// tree only through the `Decoder` protocol, as through a third party's.
 final class MinimalDecoder: Decoder, @unchecked Sendable {
-    let value: Any
+    let value: JSONValue
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any] = [:]
     let counter: Counter
@@ -26,7 +29,7 @@ final class MinimalDecoder: Decoder, @unchecked Sendable {
     let readsNumbersFromStrings: Bool
 
     init(
-        _ value: Any,
+        _ value: JSONValue,
         codingPath: [any CodingKey] = [],
         counter: Counter = Counter(),
         refusesStrings: Bool = false,
@@ -41,13 +44,13 @@ final class MinimalDecoder: Decoder, @unchecked Sendable {
 
     convenience init(json: String, refusesStrings: Bool = false, readsNumbersFromStrings: Bool = false) throws {
         self.init(
-            try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed),
+            try JSONValue(parsing: json),
             refusesStrings: refusesStrings,
             readsNumbersFromStrings: readsNumbersFromStrings
         )
     }
 
-    func child(_ value: Any, _ key: any CodingKey) -> MinimalDecoder {
+    func child(_ value: JSONValue, _ key: any CodingKey) -> MinimalDecoder {
         MinimalDecoder(
             value,
             codingPath: codingPath + [key],
@@ -63,12 +66,12 @@ final class MinimalDecoder: Decoder, @unchecked Sendable {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard let object = value as? [String: Any] else { throw mismatch([String: Any].self) }
+        guard case .object(let object) = value else { throw mismatch([String: Any].self) }
         return KeyedDecodingContainer(Keyed(decoder: self, object: object))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard let array = value as? [Any] else { throw mismatch([Any].self) }
+        guard case .array(let array) = value else { throw mismatch([Any].self) }
         return Unkeyed(decoder: self, array: array)
     }
 
@@ -80,34 +83,33 @@ final class MinimalDecoder: Decoder, @unchecked Sendable {
         let decoder: MinimalDecoder
         var codingPath: [any CodingKey] { decoder.codingPath }
 
-        func decodeNil() -> Bool { decoder.value is NSNull }
+        func decodeNil() -> Bool { decoder.value == .null }
 
         func decode<T: Decodable>(_ requested: T.Type) throws -> T {
             var value = decoder.value
             if decoder.readsNumbersFromStrings, requested == Int.self || requested == Double.self,
-                let string = value as? String, let number = Double(string)
+                case .string(let string) = value, let number = Double(string)
             {
-                value = NSNumber(value: number)
+                value = .double(number)
             }
-            let isBoolean = (value as? NSNumber).map { type(of: $0) == type(of: NSNumber(value: true)) } ?? false
             if requested == String.self {
                 if decoder.refusesStrings { throw Refusal() }
-                guard let string = value as? String else { throw decoder.mismatch(requested) }
+                guard case .string(let string) = value else { throw decoder.mismatch(requested) }
                 return string as! T
             }
             if requested == Bool.self {
-                guard isBoolean, let number = value as? NSNumber else { throw decoder.mismatch(requested) }
-                return number.boolValue as! T
+                guard case .bool(let bool) = value else { throw decoder.mismatch(requested) }
+                return bool as! T
             }
             if requested == Int.self {
-                guard !isBoolean, let number = value as? NSNumber, let int = Int(exactly: number.doubleValue) else {
+                guard let int = value.doubleValue.flatMap({ Int(exactly: $0) }) else {
                     throw decoder.mismatch(requested)
                 }
                 return int as! T
             }
             if requested == Double.self {
-                guard !isBoolean, let number = value as? NSNumber else { throw decoder.mismatch(requested) }
-                return number.doubleValue as! T
+                guard let double = value.doubleValue else { throw decoder.mismatch(requested) }
+                return double as! T
             }
             return try T(from: decoder)
         }
@@ -115,20 +117,20 @@ final class MinimalDecoder: Decoder, @unchecked Sendable {
 
     struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let decoder: MinimalDecoder
-        let object: [String: Any]
+        let object: JSONObject
         var codingPath: [any CodingKey] { decoder.codingPath }
         var allKeys: [Key] { object.keys.compactMap(Key.init(stringValue:)) }
 
         func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
 
-        func value(_ key: Key) throws -> Any {
+        func value(_ key: Key) throws -> JSONValue {
             guard let value = object[key.stringValue] else {
                 throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing"))
             }
             return value
         }
 
-        func decodeNil(forKey key: Key) throws -> Bool { try value(key) is NSNull }
+        func decodeNil(forKey key: Key) throws -> Bool { try value(key) == .null }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             try decoder.child(value(key), key).singleValueContainer().decode(type)
@@ -151,7 +153,7 @@ final class MinimalDecoder: Decoder, @unchecked Sendable {
 
     struct Unkeyed: UnkeyedDecodingContainer {
         let decoder: MinimalDecoder
-        let array: [Any]
+        let array: [JSONValue]
         var currentIndex = 0
         var codingPath: [any CodingKey] { decoder.codingPath }
         var count: Int? { array.count }
@@ -166,7 +168,7 @@ final class MinimalDecoder: Decoder, @unchecked Sendable {
         }
 
         mutating func decodeNil() throws -> Bool {
-            guard array[currentIndex] is NSNull else { return false }
+            guard array[currentIndex] == .null else { return false }
             currentIndex += 1
             return true
         }

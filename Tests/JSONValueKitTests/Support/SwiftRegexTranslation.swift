@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Translates an I-Regexp into the syntax of Swift's `Regex`, as the package did before
 /// it had a matcher of its own: the reference for the differential tests.
