@@ -140,14 +140,16 @@ enum _JSONValueProbe {
         let double = try container.decode(Double.self)
         // Only integral values in Int's range can be integers; anything else
         // (fractions, huge magnitudes, non-finite values) is a double as is.
-        guard double.rounded(.towardZero) == double, double >= -0x1p63, double <= 0x1p63 else {
+        // `intBound` is 2⁶³, or 2³¹ where Int has 32 bits.
+        let intBound = -Double(Int.min)
+        guard double.rounded(.towardZero) == double, double >= -intBound, double <= intBound else {
             return .double(double)
         }
         do {
             return .int(try container.decode(Int.self))
         } catch is DecodingError {
             return .double(double)
-        } catch  where double.magnitude == 0x1p63 {
+        } catch  where double.magnitude == intBound {
             // Foundation's JSONDecoder throws its internal `JSONError`, not a
             // `DecodingError`, for an integer just beyond Int's range, which
             // rounds to ±2⁶³ as a Double. The node is a number either way, so

@@ -229,9 +229,11 @@ final class _ValueEncoder: Encoder {
     /// ``JSONValue/double(_:)`` could hold only some integers, and
     /// `JSONValueDecoder` refuses to read any integer back from a double
     /// beyond 2⁵³, so such an integer is an error here rather than at decoding.
+    /// (Where `Int` has 32 bits, an integer between its range and 2⁵³ is the
+    /// exact double, which decodes back: see `JSONValue(_exactInteger:)`.)
     func wrapInteger<T: BinaryInteger>(_ value: T, key: (any CodingKey)?) throws -> _Pending {
-        guard let int = Int(exactly: value) else { throw inexact(value, "\(value)", key: key) }
-        return .value(.int(int))
+        guard let number = JSONValue(_exactInteger: value) else { throw inexact(value, "\(value)", key: key) }
+        return .value(number)
     }
 
     /// The error for a number that a ``JSONValue`` cannot hold exactly.

@@ -180,8 +180,14 @@ struct _PathEvaluator {
 
     /// The indices a slice selects, in order (RFC 9535 section 2.3.4.2.2).
     private static func sliceIndices(start: Int?, end: Int?, step: Int?, count: Int) -> [Int] {
-        let step = step ?? 1
+        var step = step ?? 1
         guard step != 0 else { return [] }
+        // A step as long as the array selects one element, as any longer
+        // one does; no longer, `stride` cannot overflow, as it could with a
+        // step near Int.max (which the parser gives for 2⁵³ − 1 where Int has
+        // 32 bits).
+        let longest = max(count, 1)
+        step = min(max(step, -longest), longest)
         func normalize(_ index: Int) -> Int { index >= 0 ? index : count + index }
         if step > 0 {
             let lower = min(max(normalize(start ?? 0), 0), count)
@@ -300,22 +306,33 @@ struct _PathEvaluator {
     }
 }
 
-/// Exact ordering between `Int` and `Double`, which `Double(int)` would
-/// round beyond 2⁵³.
+/// Exact ordering between an integer and a `Double`, which `Double(int)`
+/// would round beyond 2⁵³.
+///
+/// Generic so that the tests can check it with `Int32`, as it runs where
+/// `Int` has 32 bits: a double beyond the integer type's range is compared
+/// without converting it, since the conversion would trap.
 enum _NumberOrder {
-    static func less(_ int: Int, _ double: Double) -> Bool {
+    /// 2^(bits − 1): the least double above every `Integer`, and the
+    /// negation of `Integer.min`.
+    @inline(__always)
+    private static func bound<Integer: FixedWidthInteger & SignedInteger>(_: Integer.Type) -> Double {
+        Double(sign: .plus, exponent: Integer.bitWidth - 1, significand: 1)
+    }
+
+    static func less<Integer: FixedWidthInteger & SignedInteger>(_ int: Integer, _ double: Double) -> Bool {
         if double.isNaN { return false }
-        if double >= 0x1p63 { return true }
-        if double < -0x1p63 { return false }
-        let truncated = Int(double.rounded(.down))
+        if double >= bound(Integer.self) { return true }
+        if double < -bound(Integer.self) { return false }
+        let truncated = Integer(double.rounded(.down))
         return int < truncated || (int == truncated && Double(truncated) < double)
     }
 
-    static func less(_ double: Double, _ int: Int) -> Bool {
+    static func less<Integer: FixedWidthInteger & SignedInteger>(_ double: Double, _ int: Integer) -> Bool {
         if double.isNaN { return false }
-        if double >= 0x1p63 { return false }
-        if double < -0x1p63 { return true }
-        let truncated = Int(double.rounded(.up))
+        if double >= bound(Integer.self) { return false }
+        if double < -bound(Integer.self) { return true }
+        let truncated = Integer(double.rounded(.up))
         return truncated < int || (truncated == int && double < Double(truncated))
     }
 }

@@ -178,11 +178,13 @@ struct _PathParser {
         }
         while let byte = peek, Self.isDigit(byte) { position += 1 }
         let digits = String(decoding: bytes[start..<position], as: UTF8.self)
-        guard let value = Int(digits), value.magnitude <= (1 << 53) - 1 else {
+        guard let value = Int64(digits), value.magnitude <= (1 << 53) - 1 else {
             position = start
             throw error(.integerOutOfRange, "the integer \(digits) is outside ±(2^53 - 1)")
         }
-        return value
+        // Where Int has 32 bits, an index beyond it is beyond every array,
+        // as Int.max or Int.min is: a query means the same either way.
+        return Int(clamping: value)
     }
 
     /// A JSON number: `(int / "-0") [frac] [exp]`.

@@ -176,12 +176,14 @@ public struct JSONPointer: Sendable {
 
     /// The array index a token names: `0` or digits without a leading zero,
     /// and nothing else (no sign, no exponent); `nil` otherwise, also for `-`.
+    /// Digits beyond `Int` name an index beyond every array: `Int.max`, so
+    /// that `/5000000000` is out of range whether `Int` has 64 bits or 32.
     static func arrayIndex(_ token: String) -> Int? {
         let utf8 = token.utf8
         guard let first = utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { return nil }
         guard first != UInt8(ascii: "0") || utf8.count == 1 else { return nil }
         guard utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        return Int(token)
+        return Int(token) ?? .max
     }
 }
 

@@ -214,16 +214,14 @@ struct _JSON5Parser {
             }
         }
         // An integer that fits is exact; anything else is the correctly
-        // rounded Double of the text, as the strict parser gives it.
-        if fractionDigits == 0 && text.count == integerDigits + (negative ? 1 : 0) && integerDigits <= 18 {
-            var integer = 0
-            for byte in text.dropFirst(negative ? 1 : 0) { integer = integer * 10 + Int(byte - UInt8(ascii: "0")) }
-            return .int(negative ? -integer : integer)
-        }
-        if fractionDigits == 0, text.count == integerDigits + (negative ? 1 : 0),
-            let integer = Int(String(decoding: text, as: UTF8.self))
-        {
-            return .int(integer)
+        // rounded Double of the text, as the strict parser gives it. Up to
+        // 19 digits, a UInt64 holds the magnitude.
+        if fractionDigits == 0 && text.count == integerDigits + (negative ? 1 : 0) && integerDigits <= 19 {
+            var magnitude: UInt64 = 0
+            for byte in text.dropFirst(negative ? 1 : 0) {
+                magnitude = magnitude * 10 + UInt64(byte - UInt8(ascii: "0"))
+            }
+            if let integer: Int = _signedInteger(magnitude: magnitude, negative: negative) { return .int(integer) }
         }
         guard let double = Double(String(decoding: text, as: UTF8.self)), double.isFinite else {
             throw JSONParseError.numberOutOfRange(at: location(of: start))
@@ -253,10 +251,9 @@ struct _JSON5Parser {
             position += 1
         }
         guard digits > 0 else { throw JSONParseError.invalidNumber(at: location(of: start)) }
-        if !overflow, let integer = Int(exactly: magnitude), negative ? integer >= -Int.max : true {
-            return .int(negative ? -integer : integer)
+        if !overflow, let integer: Int = _signedInteger(magnitude: magnitude, negative: negative) {
+            return .int(integer)
         }
-        if !overflow, negative, magnitude == UInt64(Int.max) + 1 { return .int(.min) }
         // Beyond Int, like integer text: the nearest Double, and the exact
         // value's decimal text if asked.
         guard double.isFinite else { throw JSONParseError.numberOutOfRange(at: location(of: start)) }

@@ -899,20 +899,16 @@ struct _JSONParser: ~Copyable {
         }
         position = index
 
-        if isInteger && integerDigits <= 18 {
-            let magnitude = Int(truncatingIfNeeded: mantissa)
-            if keepsEveryNumberText && negative && magnitude == 0 {
+        // Up to 19 digits, the mantissa holds them all. An integer beyond
+        // Int (beyond 2³¹ where Int has 32 bits) goes on to be a double.
+        if isInteger && integerDigits <= 19,
+            let integer: Int = _signedInteger(magnitude: mantissa, negative: negative)
+        {
+            if keepsEveryNumberText && negative && integer == 0 {
                 let text = UnsafeBufferPointer(start: base + start, count: index &- start)
                 return .double(exactNumbers!.box(-0.0, text: text, isInteger: true))
             }
-            return .int(negative ? -magnitude : magnitude)
-        }
-        if isInteger && integerDigits == 19 {
-            if negative, mantissa <= UInt64(Int.max) &+ 1 {
-                return .int(Int(truncatingIfNeeded: 0 &- mantissa))
-            } else if !negative, mantissa <= UInt64(Int.max) {
-                return .int(Int(mantissa))
-            }
+            return .int(integer)
         }
         let value = try doubleValue(
             mantissa: mantissa, power: exponent &- fractionDigits, significantDigits: significantDigits,
@@ -1272,4 +1268,19 @@ private func _fourDigits(at pointer: UnsafePointer<UInt8>) -> UInt64? {
     var value = word &- 0x3030_3030
     value = value &* 10 &+ (value >> 8)
     return UInt64(value & 0xFF) &* 100 &+ UInt64((value >> 16) & 0xFF)
+}
+
+/// The integer with this magnitude and sign, if `Integer` (at most 64 bits
+/// wide) holds it; `nil` beyond its range, where the parsers make the number
+/// a double.
+///
+/// The parsers call it with `Int`. It is generic so that the tests can check
+/// the behaviour of a 32-bit `Int` (watchOS on arm64_32 and armv7k) on a
+/// 64-bit machine, with `Int32`: there `3000000000` must become a double,
+/// not wrap around to `-1294967296`.
+@inline(__always)
+func _signedInteger<Integer: FixedWidthInteger & SignedInteger>(magnitude: UInt64, negative: Bool) -> Integer? {
+    // One comparison: the limit is Integer.max, or one more for a negative.
+    guard magnitude <= UInt64(Integer.max) &+ (negative ? 1 : 0) else { return nil }
+    return Integer(truncatingIfNeeded: negative ? 0 &- magnitude : magnitude)
 }

@@ -169,4 +169,37 @@ struct JSONPathTests {
         #expect(throws: Never.self) { try JSONPath(parsing: ok) }
         #expect(_IRegexp(String(repeating: "(", count: 1000) + String(repeating: ")", count: 1000)) == nil)
     }
+
+    @Test("indices and slices up to ±(2^53 − 1) select as the RFC says, whatever the width of Int")
+    func largeIndices() throws {
+        let value: JSONValue = [0, 1, 2, 3, 4]
+        #expect(value.queryValues("$[9007199254740991]") == [])
+        #expect(value.queryValues("$[-9007199254740991]") == [])
+        #expect(value.queryValues("$[4294967296]") == [])
+        #expect(value.queryValues("$[0:9007199254740991]") == [0, 1, 2, 3, 4])
+        #expect(value.queryValues("$[-9007199254740991:2]") == [0, 1])
+        #expect(value.queryValues("$[::9007199254740991]") == [0])
+        #expect(value.queryValues("$[::-9007199254740991]") == [4])
+        #expect(value.queryValues("$[1::4294967296]") == [1])
+        #expect(value.queryValues("$[::3]") == [0, 3])
+        #expect(value.queryValues("$[::-2]") == [4, 2, 0])
+        #expect(JSONValue.array([]).queryValues("$[::9007199254740991]") == [])
+        #expect(throws: JSONPathError.self) { try JSONPath(parsing: "$[9007199254740992]") }
+    }
+
+    @Test("integers and doubles compare exactly, at every integer width (here Int32, as where Int has 32 bits)")
+    func numberOrder() {
+        typealias Order = _NumberOrder
+        #expect(Order.less(Int32.max, 0x1p31))
+        #expect(!Order.less(0x1p31, Int32.max))
+        #expect(Order.less(Int32.min, -0x1p31 + 0.5))
+        #expect(!Order.less(Int32.min, -0x1p31))
+        #expect(Order.less(-0x1p31 - 1, Int32.min))
+        #expect(Order.less(Int32(3), 3.5) && !Order.less(3.5, Int32(3)))
+        #expect(Order.less(-3.5, Int32(-3)) && !Order.less(Int32(-3), -3.5))
+        #expect(!Order.less(Int32(2), .nan) && !Order.less(.nan, Int32(2)))
+        #expect(Order.less(Int32.max, 3e9) && Order.less(-3e9, Int32.min))
+        #expect(Order.less(Int.max, 0x1p63) && !Order.less(0x1p63, Int.max))
+        #expect(Order.less(Int(1) << 53 + 1, 0x1p53 + 2) && !Order.less(0x1p53, Int(1) << 53))
+    }
 }

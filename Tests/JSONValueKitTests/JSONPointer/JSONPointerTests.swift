@@ -133,6 +133,20 @@ struct JSONPointerTests {
         }
     }
 
+    @Test("an index beyond Int is out of range, not invalid, whatever the width of Int")
+    func indexBeyondInt() throws {
+        let value: JSONValue = [10, 20]
+        for text in ["/99999999999999999999", "/9223372036854775808", "/5000000000"] {
+            let pointer = try JSONPointer(parsing: text)
+            #expect(value[pointer: pointer] == Optional<JSONValue>.none)
+            #expect {
+                try value.value(at: pointer)
+            } throws: { error in
+                (error as? JSONPointerError)?.kind == .indexOutOfRange(count: 2)
+            }
+        }
+    }
+
     @Test("reading never traps, and the throwing form names the failing token")
     func reading() throws {
         let value: JSONValue = ["a": ["b": [1, 2]], "s": "x"]

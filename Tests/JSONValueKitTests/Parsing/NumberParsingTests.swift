@@ -79,6 +79,47 @@ struct NumberParsingTests {
             #expect(value.doubleValue?.bitPattern == expected.bitPattern, "\(text)")
         }
     }
+
+    @Test(
+        "an integer's magnitude and sign become an Int32 where it fits, as where Int has 32 bits",
+        arguments: [
+            (UInt64(0), false, Int32(0)), (0, true, 0), (7, true, -7), (2_147_483_647, false, .max),
+            (2_147_483_648, true, .min), (2_147_483_648, false, nil), (2_147_483_649, true, nil),
+            (3_000_000_000, false, nil), (3_000_000_000, true, nil), (9_999_999_999_999_999_999, false, nil),
+        ] as [(UInt64, Bool, Int32?)])
+    func signedInteger32(_ magnitude: UInt64, _ negative: Bool, _ expected: Int32?) {
+        // 3000000000 must not wrap around to -1294967296: beyond Int32, the
+        // parsers make the number a double, as beyond Int where it has 64 bits.
+        let integer: Int32? = _signedInteger(magnitude: magnitude, negative: negative)
+        #expect(integer == expected)
+    }
+
+    @Test(
+        "the same with Int and Int64: 19 digits up to Int's range",
+        arguments: [
+            (UInt64(9_223_372_036_854_775_807), false, Int64.max), (9_223_372_036_854_775_808, true, .min),
+            (9_223_372_036_854_775_808, false, nil), (9_223_372_036_854_775_809, true, nil), (UInt64.max, true, nil),
+        ] as [(UInt64, Bool, Int64?)])
+    func signedInteger64(_ magnitude: UInt64, _ negative: Bool, _ expected: Int64?) {
+        let integer: Int64? = _signedInteger(magnitude: magnitude, negative: negative)
+        #expect(integer == expected)
+        let int: Int? = _signedInteger(magnitude: magnitude, negative: negative)
+        #expect(int.map(Int64.init) == expected)
+    }
+
+    @Test(
+        "JSON5 integers: up to 19 digits exact, beyond Int a double, decimal and hexadecimal alike",
+        arguments: [
+            ("9223372036854775807", JSONValue.int(.max)), ("-9223372036854775808", .int(.min)),
+            ("9223372036854775808", .double(0x1p63)), ("-9223372036854775809", .double(-0x1p63)),
+            ("0x7FFFFFFFFFFFFFFF", .int(.max)), ("-0x8000000000000000", .int(.min)),
+            ("0x8000000000000000", .double(0x1p63)), ("-0", .int(0)), ("+12", .int(12)),
+            ("1234567890123456789", .int(1_234_567_890_123_456_789)),
+        ])
+    func json5Integers(_ text: String, _ expected: JSONValue) throws {
+        let value = try JSONValue(parsing: text, options: .init(allowsJSON5: true))
+        #expect(identical(value, expected), "\(text) → \(value)")
+    }
 }
 
 @Suite("Parsing numbers: the fast paths against the standard library")
