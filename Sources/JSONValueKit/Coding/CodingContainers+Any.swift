@@ -155,10 +155,11 @@ extension JSONValue {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
-                    // Without the final period: the error's own description
-                    // adds one before "Underlying error".
-                    codingPath: codingPath, debugDescription: String(error.description.dropLast()),
-                    underlyingError: error)
+                    // The whole sentence, as it is: how the error is written
+                    // around it differs between systems (the standard
+                    // library describes an EncodingError itself only from
+                    // macOS and iOS 26.4 on).
+                    codingPath: codingPath, debugDescription: error.description, underlyingError: error)
             )
         }
     }

@@ -150,16 +150,11 @@ extension JSONValueDecoder {
             }
         }
 
-        /// A sentence that says where, what and what was done.
+        /// A sentence that says where, what and what was done, and for a
+        /// discarded value, why.
         public var description: String {
-            var path = ""
-            for key in codingPath {
-                if let index = key.intValue {
-                    path += "[\(index)]"
-                } else {
-                    path += path.isEmpty ? key.stringValue : "." + key.stringValue
-                }
-            }
+            let codingPath = self.codingPath
+            var path = _codingPathText(codingPath)
             if path.isEmpty { path = "the top level" }
             let name: String
             switch tolerance {
@@ -169,7 +164,7 @@ extension JSONValueDecoder {
             case .dropInvalidElements: name = "dropInvalidElements"
             default: name = "\(tolerance.rawValue)"
             }
-            let reason = underlyingError.map { ": \($0)" } ?? ""
+            let reason = underlyingError.map { ": " + _errorText($0, within: codingPath) } ?? ""
             switch action {
             case .readFromAlternativePath(let pointer):
                 return "At \(path): \(foundText) was read from the alternative path \"\(pointer)\"."
@@ -547,4 +542,59 @@ extension Dictionary: _ElementDropping where Key == String, Value: Decodable {
         }
         return result
     }
+}
+
+/// A coding path as the reports write it: `books[3].subgenre`; empty for
+/// the top level.
+func _codingPathText(_ codingPath: [any CodingKey]) -> String {
+    var path = ""
+    for key in codingPath {
+        if let index = key.intValue {
+            path += "[\(index)]"
+        } else {
+            path += path.isEmpty ? key.stringValue : "." + key.stringValue
+        }
+    }
+    return path
+}
+
+/// An error as text for a report about the value at `codingPath`, the same
+/// on every platform.
+///
+/// A `DecodingError` or `EncodingError` is written from its context: where
+/// it happened if that is not `codingPath`, its debug description, and the
+/// error beneath it if the description does not already say it. The standard library describes
+/// these errors itself only from macOS and iOS 26.4 on; before that,
+/// `"\(error)"` is a dump of the enumeration. Other errors are written as
+/// they describe themselves.
+func _errorText(_ error: any Error, within codingPath: [any CodingKey] = []) -> String {
+    let context: (path: [any CodingKey], text: String, underlying: (any Error)?)
+    switch error {
+    case let error as DecodingError:
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
+            context = (c.codingPath, c.debugDescription, c.underlyingError)
+        @unknown default:
+            return "\(error)"
+        }
+    case let error as EncodingError:
+        switch error {
+        case .invalidValue(_, let c):
+            context = (c.codingPath, c.debugDescription, c.underlyingError)
+        @unknown default:
+            return "\(error)"
+        }
+    default:
+        return "\(error)"
+    }
+    let path = _codingPathText(context.path)
+    var text = (path.isEmpty || path == _codingPathText(codingPath) ? "" : "at \(path): ") + context.text
+    // (An error whose description is the debug description, as that of
+    // `[String: Any]` bridging is, is not written twice.)
+    if let underlying = context.underlying.map({ _errorText($0, within: context.path) }),
+        !text.hasSuffix(underlying)
+    {
+        text += (text.hasSuffix(".") ? "" : ".") + " Underlying error: " + underlying
+    }
+    return text
 }

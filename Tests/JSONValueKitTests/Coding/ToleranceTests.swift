@@ -286,6 +286,30 @@ struct ToleranceTests {
         for deviation in deviations { #expect(!deviation.description.isEmpty) }
     }
 
+    @Test("a report's reason is written from the error's context: the same text on every platform")
+    func reasonText() throws {
+        struct Cover: Codable { var image: String }
+        struct Shelf: Codable { var cover: Cover? }
+        var deviations: [JSONValueDecoder.Deviation] = []
+        _ = try Self.decoder(.invalidOptionalsAsNil).decode(
+            Shelf.self, from: ["cover": ["image": 5]], deviations: &deviations)
+        #expect(
+            deviations.map(\.description) == [
+                #"At cover: {"image":5} could not be decoded and became nil (invalidOptionalsAsNil): "#
+                    + "at cover.image: Expected to decode String but found a number instead."
+            ])
+        // Where the error is, when the report is about the same place, is not
+        // written twice; the error beneath is written after the description.
+        struct Cause: Error, CustomStringConvertible {
+            var description: String { "The cause." }
+        }
+        let inner = DecodingError.dataCorrupted(
+            .init(codingPath: [_AnyCodingKey("a")], debugDescription: "Bad data", underlyingError: Cause()))
+        #expect(_errorText(inner, within: [_AnyCodingKey("a")]) == "Bad data. Underlying error: The cause.")
+        #expect(_errorText(inner) == "at a: Bad data. Underlying error: The cause.")
+        #expect(_errorText(Cause()) == "The cause.")
+    }
+
     @Test("the article's example: JSONDecoder fails, one line of tolerance decodes it, the report says where")
     func articleExample() throws {
         let data = Data(
