@@ -90,15 +90,41 @@ public struct AsyncJSONValueSequence<Base: AsyncSequence>: AsyncSequence where B
                 if let value = try feed.next() { return value }
                 if feed.isDone { return nil }
                 buffer.removeAll(keepingCapacity: true)
-                while buffer.count < Self.batchSize, let byte = try await base.next() {
-                    buffer.append(byte)
-                    // A value may end here: hand over what there is.
-                    if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                        break
-                    }
-                }
+                while let byte = try await base.next(), takes(byte) {}
                 feed.read(buffer.isEmpty ? nil : buffer)
             }
+        }
+
+        /// The next value in the stream, or `nil` at its end, reading the
+        /// base sequence in the caller's isolation.
+        ///
+        /// A `for try await` loop calls this method where the system has it,
+        /// so that a loop on the main actor reads the stream without leaving
+        /// it; ``next()`` does the same work elsewhere.
+        ///
+        /// - Parameter actor: The caller's actor, if any.
+        /// - Returns: The next top-level value.
+        /// - Throws: The base sequence's error, or ``JSONParseError``.
+        @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> JSONValue? {
+            while true {
+                if let value = try feed.next() { return value }
+                if feed.isDone { return nil }
+                buffer.removeAll(keepingCapacity: true)
+                while let byte = try await base.next(isolation: actor), takes(byte) {}
+                feed.read(buffer.isEmpty ? nil : buffer)
+            }
+        }
+
+        /// Adds `byte` to the batch; returns whether to read more before
+        /// handing the batch to the parser.
+        private mutating func takes(_ byte: UInt8) -> Bool {
+            buffer.append(byte)
+            // A value may end here: hand over what there is.
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                return false
+            }
+            return buffer.count < Self.batchSize
         }
     }
 }
@@ -135,6 +161,25 @@ where Base.Element: Sequence, Base.Element.Element == UInt8 {
                 if let value = try feed.next() { return value }
                 if feed.isDone { return nil }
                 feed.read(try await base.next())
+            }
+        }
+
+        /// The next value in the stream, or `nil` at its end, reading the
+        /// base sequence in the caller's isolation.
+        ///
+        /// A `for try await` loop calls this method where the system has it,
+        /// so that a loop on the main actor reads the stream without leaving
+        /// it; ``next()`` does the same work elsewhere.
+        ///
+        /// - Parameter actor: The caller's actor, if any.
+        /// - Returns: The next top-level value.
+        /// - Throws: The base sequence's error, or ``JSONParseError``.
+        @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> JSONValue? {
+            while true {
+                if let value = try feed.next() { return value }
+                if feed.isDone { return nil }
+                feed.read(try await base.next(isolation: actor))
             }
         }
     }

@@ -794,6 +794,65 @@ struct AsyncJSONValueSequenceTests {
     }
 }
 
+/// A stream of bytes that records the isolation its iterator is read in.
+struct IsolationRecordingBytes: AsyncSequence, Sendable {
+    typealias Element = UInt8
+    let bytes: [UInt8]
+    let log: Log
+
+    final class Log: @unchecked Sendable {
+        var readOnMainActor: [Bool] = []
+    }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var bytes: [UInt8]
+        var index = 0
+        let log: Log
+
+        mutating func next() async throws -> UInt8? {
+            log.readOnMainActor.append(false)
+            return nextByte()
+        }
+
+        @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+        mutating func next(isolation actor: isolated (any Actor)?) async throws -> UInt8? {
+            log.readOnMainActor.append(actor === MainActor.shared)
+            return nextByte()
+        }
+
+        private mutating func nextByte() -> UInt8? {
+            guard index < bytes.count else { return nil }
+            defer { index += 1 }
+            return bytes[index]
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes, log: log) }
+}
+
+extension AsyncJSONValueSequenceTests {
+    @MainActor
+    @Test("a loop on the main actor reads the stream on the main actor, bytes and chunks alike")
+    func isolation() async throws {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+        let log = IsolationRecordingBytes.Log()
+        var values: [JSONValue] = []
+        for try await value in IsolationRecordingBytes(bytes: Array("[1]\n{}".utf8), log: log).jsonValues() {
+            values.append(value)
+        }
+        #expect(values == [[1], [:]])
+        #expect(!log.readOnMainActor.isEmpty && log.readOnMainActor.allSatisfy { $0 })
+
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            continuation.yield(Array("[2]".utf8))
+            continuation.finish()
+        }
+        var iterator = chunks.jsonValues().makeAsyncIterator()
+        #expect(try await iterator.next(isolation: MainActor.shared) == [2])
+        #expect(try await iterator.next(isolation: MainActor.shared) == nil)
+    }
+}
+
 @Suite("Line and column counting")
 struct LocationCountingTests {
     @Test("sixteen bytes at a time, the same as one at a time, at every length and alignment")
