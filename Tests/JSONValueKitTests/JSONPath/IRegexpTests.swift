@@ -91,6 +91,7 @@ struct IRegexpTests {
     /// running the translation the package used before, on strings short
     /// enough for `Regex` to finish quickly.
     @Test("agrees with Swift's Regex on seeded random patterns and strings")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // Swift's `Regex`
     func differential() throws {
         var generator = SeededGenerator(seed: 9485)
         var compared = 0
