@@ -1,5 +1,10 @@
-import Foundation
 import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A language model's tool call as it streams in: the arguments arrive a few
 /// bytes at a time, cut anywhere, even inside an escape (the same chunks as

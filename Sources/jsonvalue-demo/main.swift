@@ -1,5 +1,23 @@
-import Foundation
 import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The demo needs no more than FoundationEssentials (standard input and
+// error through the C library, not `FileHandle`), so that built without the
+// library's `FullFoundation` trait it is a program that does not link
+// Foundation, which CI checks.
 
 // With no arguments, decodes a built-in payload whose `ext` field is
 // open-ended, reads and changes it, and prints the result. With a path (or
@@ -37,7 +55,7 @@ func runSample() throws {
 
 /// The bytes of a file, or of standard input for `-`.
 func read(path: String) throws -> Data {
-    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    if path == "-" { return try readStandardInput() }
     do {
         return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
@@ -58,6 +76,35 @@ func summarize(path: String) throws {
     }
     print("depth:   \(depth(of: value))")
     print("bytes:   \(data.count)")
+}
+
+/// All of standard input.
+func readStandardInput() throws -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if count == 0 { return data }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw DemoError(message: "standard input cannot be read.")
+        }
+        data.append(contentsOf: buffer[0..<count])
+    }
+}
+
+/// Writes `text` to standard error.
+func printError(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+        var start = 0
+        while start < bytes.count {
+            let written = write(2, bytes.baseAddress! + start, bytes.count - start)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            start += written
+        }
+    }
 }
 
 /// An error the demo prints as its message alone.
@@ -111,7 +158,7 @@ if writesBack || streams { arguments = arguments.dropFirst() }
 if arguments.count > 1 || (writesBack && arguments.isEmpty)
     || (arguments.first.map { $0.hasPrefix("-") && $0 != "-" } ?? false)
 {
-    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    printError(usage + "\n")
     exit(2)
 }
 do {
@@ -131,6 +178,6 @@ do {
         try runSample()
     }
 } catch {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    printError("error: \(error)\n")
     exit(1)
 }
