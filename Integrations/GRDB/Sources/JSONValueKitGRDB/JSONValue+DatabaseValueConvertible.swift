@@ -64,8 +64,12 @@ extension JSONValue: @retroactive DatabaseValueConvertible {
     ///
     /// Text and blobs are parsed as JSON. Integers and reals, as SQLite's JSON
     /// functions return them, become ``JSONValueKit/JSONValue/int(_:)`` and
-    /// ``JSONValueKit/JSONValue/double(_:)``. SQL `NULL` is no value at all:
-    /// an optional reads it as `nil`, and a non-optional `JSONValue` refuses it.
+    /// ``JSONValueKit/JSONValue/double(_:)``. Where `Int` has 32 bits (watchOS
+    /// on arm64_32), an integer beyond it becomes the `Double` that holds it
+    /// exactly, as parsing its text would give, up to 2⁵³ in magnitude;
+    /// beyond that, where a `Double` would round it, it is refused. SQL `NULL`
+    /// is no value at all: an optional reads it as `nil`, and a non-optional
+    /// `JSONValue` refuses it.
     ///
     /// Text with a non-finite number in JSON5's spelling, as ``databaseValue``
     /// stores it, reads back as that number.
@@ -78,7 +82,11 @@ extension JSONValue: @retroactive DatabaseValueConvertible {
         case .null:
             return nil
         case .int64(let value):
-            return .int(Int(value))
+            switch _SQLiteInteger<Int>(value) {
+            case .integer(let integer)?: return .int(integer)
+            case .double(let double)?: return .double(double)
+            case nil: return nil
+            }
         case .double(let value):
             return .double(value)
         case .string(let text):
@@ -93,5 +101,27 @@ extension JSONValue: @retroactive DatabaseValueConvertible {
     private static func parse(_ data: Data) -> JSONValue? {
         if let value = try? JSONValue(parsing: data) { return value }
         return try? JSONValue(parsing: data, options: .init(allowsJSON5: true))
+    }
+}
+
+/// How a ``JSONValueKit/JSONValue`` whose integers are `Integer` holds an
+/// SQLite integer: as an `Integer` if it fits, else as the `Double` that
+/// holds it exactly if its magnitude is at most 2⁵³; `nil` beyond.
+///
+/// It is used with `Int`, which holds every SQLite integer where it has 64
+/// bits. It is generic so that the tests can check, with `Int32`, what
+/// happens where `Int` has 32 bits.
+enum _SQLiteInteger<Integer: FixedWidthInteger & SignedInteger>: Equatable {
+    case integer(Integer)
+    case double(Double)
+
+    init?(_ value: Int64) {
+        if let integer = Integer(exactly: value) {
+            self = .integer(integer)
+        } else if value.magnitude <= 1 << 53 {
+            self = .double(Double(value))
+        } else {
+            return nil
+        }
     }
 }

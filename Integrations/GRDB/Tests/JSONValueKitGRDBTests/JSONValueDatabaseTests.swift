@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import JSONValueKit
-import JSONValueKitGRDB
 import Testing
+
+@testable import JSONValueKitGRDB
 
 /// A plain Codable record with JSONValue fields, as a new user would write it.
 private struct Player: Codable, FetchableRecord, PersistableRecord, Equatable {
@@ -252,5 +253,20 @@ struct JSONValueDatabaseTests {
                 try queue.read { db in try Player.fetchOne(db) }
             }
         }
+    }
+
+    @Test("an SQLite integer reads back exactly or not at all, as where Int has 32 bits (tested with Int32)")
+    func integerWidths() throws {
+        typealias Narrow = _SQLiteInteger<Int32>
+        #expect(Narrow(Int64(Int32.max)) == .integer(.max))
+        #expect(Narrow(Int64(Int32.min)) == .integer(.min))
+        #expect(Narrow(3_000_000_000) == .double(3_000_000_000))
+        #expect(Narrow(-(1 << 53)) == .double(-0x1p53))
+        #expect(Narrow((1 << 53) + 1) == nil)
+        #expect(Narrow(.max) == nil)
+        // With a 64-bit Int, every SQLite integer is an Int.
+        #expect(_SQLiteInteger<Int>(.max) == .integer(.max))
+        #expect(_SQLiteInteger<Int>(.min) == .integer(.min))
+        #expect(JSONValue.fromDatabaseValue(Int64.max.databaseValue) == .int(.max))
     }
 }
