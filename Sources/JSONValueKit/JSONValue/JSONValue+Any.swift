@@ -27,7 +27,7 @@ extension JSONValue {
     /// | --- | --- |
     /// | `NSNull`, a `nil` optional | ``null`` |
     /// | `Bool`, a Boolean `NSNumber` | ``bool(_:)`` |
-    /// | every integer type, an integer `NSNumber` | ``int(_:)``; beyond `Int`'s range an error |
+    /// | every integer type, an integer `NSNumber` | ``int(_:)``; beyond `Int`'s range an error (see below) |
     /// | `Double`, `Float`, a floating-point `NSNumber` | ``double(_:)`` |
     /// | `Decimal`, `NSDecimalNumber` | ``int(_:)`` if an integer that fits, otherwise the nearest ``double(_:)`` if that keeps its digits; otherwise an error |
     /// | `String`, `Substring`, `NSString` | ``string(_:)`` |
@@ -44,7 +44,9 @@ extension JSONValue {
     ///
     /// Numbers are never rounded silently. An integer beyond `Int`'s range
     /// (`UInt64.max`) is refused, as ``JSONValueEncoder`` refuses it: a
-    /// `Double` would round it. A `Decimal` becomes the nearest `Double`
+    /// `Double` would round it. (Where `Int` has 32 bits, an integer beyond
+    /// it up to 2⁵³ becomes the ``double(_:)`` that holds it exactly, as
+    /// parsing its text gives.) A `Decimal` becomes the nearest `Double`
     /// only if that `Double` gives its digits back: either as its shortest
     /// text (`12.5`, `1e23`), or written to the `Decimal`'s own number of
     /// significant digits, at most 17 (`-65.613616999999977`, which
@@ -53,6 +55,13 @@ extension JSONValue {
     /// `Double` tells apart, and is refused with
     /// ``JSONBridgingError/Kind/inexactNumber(_:)``; see
     /// <doc:ParsingAndWriting#Numbers>.
+    ///
+    /// `NSNumber`, `NSDecimalNumber` and `NSNull` are recognized with the
+    /// package's `FullFoundation` trait, which is on by default, and always
+    /// on Apple platforms. A Linux package that turns the trait off (see the
+    /// README) builds without Foundation's classes, and `JSONValue(any:)`
+    /// takes the Swift values above, at any depth, as before; a
+    /// `JSONSerialization` result there needs the trait.
     ///
     /// Arrays and dictionaries may nest up to ``ParsingOptions/defaultMaximumNestingDepth``
     /// (512) levels, as parsed text may; the conversion does not recurse, so
@@ -89,6 +98,12 @@ extension JSONValue {
     /// A non-finite ``double(_:)``, which no JSON text can hold, is returned
     /// as the `Double` it is, and `JSONSerialization` refuses it; check with
     /// ``jsonData(options:maximumNestingDepth:)`` first if the value may hold one.
+    ///
+    /// ``null`` is `NSNull` with the package's `FullFoundation` trait (on by
+    /// default) and on Apple platforms. Where the trait is off, which only
+    /// Linux packages that do without Foundation do, there is no `NSNull`:
+    /// ``null`` is a `nil` `Optional<Any>` in the `Any`, which ``init(any:)``
+    /// reads back as ``null``.
     ///
     /// - Complexity: O(*n*) in the number of values nested in this one; it
     ///   does not recurse, so any depth is safe on a small stack.

@@ -88,6 +88,10 @@ public enum JSONValue: Sendable {
     case string(String)
 
     /// A JSON number written without a fraction or exponent that fits in `Int`.
+    ///
+    /// Where `Int` has 32 bits (watchOS on arm64_32 and armv7k), an integer
+    /// beyond ±2³¹ is a ``double(_:)``, exact up to 2⁵³, as any integer
+    /// beyond `Int` is.
     case int(Int)
 
     /// A JSON number with a fraction or exponent, or an integer beyond the
