@@ -162,7 +162,9 @@ struct FidelityTests {
     func duplicateKeys() throws {
         let text = #"{"a": 1, "a": 2}"#
         #expect(try JSONValue(parsing: text) == ["a": 2])
-        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) == ["a": 1])
+        if ToolchainFoundation.isChecked {
+            #expect(try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) == ["a": 1])
+        }
     }
 
     @Test("a bridging failure inside an encoder reads as one sentence")

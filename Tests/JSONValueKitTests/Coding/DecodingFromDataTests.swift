@@ -27,13 +27,15 @@ struct DecodingFromDataTests {
     func exactNumbers() throws {
         let data = Data(Self.text.utf8)
         let ours = try JSONValueDecoder().decode(Amounts.self, from: data)
-        let foundation = try JSONDecoder().decode(Amounts.self, from: data)
         #expect(ours.decimal == Decimal(string: "123456789.123456789"))
-        #expect(ours.decimal == foundation.decimal)
         #expect(ours.big == UInt64.max)
-        #expect(ours.big == foundation.big)
-        #expect(ours.double == foundation.double)
-        #expect(ours.float.bitPattern == foundation.float.bitPattern)
+        if ToolchainFoundation.isChecked {
+            let foundation = try JSONDecoder().decode(Amounts.self, from: data)
+            #expect(ours.decimal == foundation.decimal)
+            #expect(ours.big == foundation.big)
+            #expect(ours.double == foundation.double)
+            #expect(ours.float.bitPattern == foundation.float.bitPattern)
+        }
         // A JSONValue holds the nearest Double, never the stand-in.
         #expect(ours.value == [.double(123456789.123456789), 1.5])
         #expect(ours.value[0]?.doubleValue?.isNaN == false)
@@ -57,7 +59,9 @@ struct DecodingFromDataTests {
         let data = Data("[\(text)]".utf8)
         if let expected {
             #expect(try JSONValueDecoder().decode([UInt64].self, from: data) == [expected])
-            #expect(try JSONDecoder().decode([UInt64].self, from: data) == [expected])
+            if ToolchainFoundation.isChecked {
+                #expect(try JSONDecoder().decode([UInt64].self, from: data) == [expected])
+            }
         } else {
             let error = #expect(throws: DecodingError.self) { try JSONValueDecoder().decode([UInt64].self, from: data) }
             guard case .dataCorrupted(let context) = error else {
@@ -71,7 +75,9 @@ struct DecodingFromDataTests {
         #expect(throws: DecodingError.self) { try JSONValueDecoder().decode([Int64].self, from: data) }
     }
 
-    @Test("Decimal, UInt64 and Int64 from a seeded sample of long numbers agree with JSONDecoder")
+    @Test(
+        "Decimal, UInt64 and Int64 from a seeded sample of long numbers agree with JSONDecoder",
+        .enabled(if: ToolchainFoundation.isChecked, ToolchainFoundation.skipReason))
     func agreesWithJSONDecoder() throws {
         var generator = SeededGenerator(seed: 0xDEC1)
         for _ in 0..<500 {

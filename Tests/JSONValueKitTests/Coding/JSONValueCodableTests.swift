@@ -30,7 +30,9 @@ struct JSONValueCodableTests {
         #expect(identical(try decode(json), expected), "\(json)")
     }
 
-    @Test("JSONDecoder reads 10.0 as an integer: equal by value, documented")
+    @Test(
+        "JSONDecoder reads 10.0 as an integer: equal by value, documented",
+        .enabled(if: ToolchainFoundation.isChecked, ToolchainFoundation.skipReason))
     func integralDouble() throws {
         let value = try decode("10.0")
         #expect(identical(value, .int(10)))
@@ -91,6 +93,7 @@ struct JSONValueCodableTests {
 
     @Test(
         "JSONDecoder reads [String: T] through Dictionary's own keys only when it converts no keys",
+        .enabled(if: ToolchainFoundation.isChecked, ToolchainFoundation.skipReason),
         arguments: [true, false])
     func dictionaryKeysShowTheStrategy(convertsKeys: Bool) throws {
         // JSONValue's init(from:) reads objects through keyed containers,

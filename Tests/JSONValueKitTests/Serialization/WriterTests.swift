@@ -37,9 +37,12 @@ struct WriterTests {
         let value: JSONValue = ["b": 1, "B": 2, "a10": 3, "a9": 4, "é": 5, "_": 6, "": 7]
         let text = try value.jsonString(options: .sortedKeys)
         #expect(text == #"{"":7,"B":2,"_":6,"a10":3,"a9":4,"b":1,"é":5}"#)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == text)
+        // The system JSONEncoder of older Apple platforms sorted otherwise.
+        if ToolchainFoundation.isChecked {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == text)
+        }
     }
 
     /// Escapes one scalar at a time, the obvious way, to check the writer's

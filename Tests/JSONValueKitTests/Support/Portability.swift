@@ -1,3 +1,5 @@
+import Testing
+
 #if FullFoundation || !canImport(FoundationEssentials)
 import Foundation
 #else
@@ -44,4 +46,27 @@ func isAnyNull(_ value: Any) -> Bool {
     let mirror = Mirror(reflecting: value)
     return mirror.displayStyle == .optional && mirror.children.isEmpty
     #endif
+}
+
+/// Whether the tests that compare with Foundation's coders in detail run
+/// against the Foundation they were checked with: the toolchain's own (the
+/// one swift-foundation builds), as on Linux.
+///
+/// On Apple platforms the tests meet the system's Foundation instead, whose
+/// `JSONEncoder` and `JSONDecoder` changed between OS versions in exactly
+/// such details (the order of `.sortedKeys`, which key a duplicate keeps,
+/// error types and paths, reading `1.0e19` into `UInt64`); those comparisons
+/// have not been checked there, so they are left out, and the tests check
+/// the package against fixed expectations only.
+enum ToolchainFoundation {
+    static var isChecked: Bool {
+        #if canImport(Darwin)
+        return false
+        #else
+        return true
+        #endif
+    }
+
+    static let skipReason: Comment =
+        "compares with the details of the toolchain's Foundation, not checked against Apple's system Foundation"
 }
