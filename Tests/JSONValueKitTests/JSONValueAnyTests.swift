@@ -91,6 +91,19 @@ struct JSONValueAnyTests {
     func unsupportedFoundation(_ refused: Refused) {
         #expect(throws: refused.error) { try JSONValue(any: refused.input) }
     }
+
+    @Test("strings and names from Foundation come out native")
+    func nativeStrings() throws {
+        // On Apple platforms an NSString bridges lazily, and would be
+        // converted again at every hash, comparison and write.
+        let input = NSDictionary(dictionary: ["clé": NSString(string: "valeur é"), "list": NSArray(array: ["x"])])
+        let value = try JSONValue(any: input)
+        let members = try #require(value.objectValue)
+        #expect(members.keys.allSatisfy { $0.isContiguousUTF8 })
+        #expect(members["clé"]?.stringValue == "valeur é")
+        #expect(members["clé"]?.stringValue?.isContiguousUTF8 == true)
+        #expect(members["list"]?[0]?.stringValue?.isContiguousUTF8 == true)
+    }
     #endif
 
     @Test(
