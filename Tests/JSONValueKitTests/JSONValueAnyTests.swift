@@ -163,7 +163,7 @@ struct JSONValueAnyTests {
         #endif
     }
 
-    #if !FullFoundation && canImport(FoundationEssentials)
+    #if !FullFoundation && !canImport(Darwin) && canImport(FoundationEssentials)
     @Test("without Foundation's NSNull, null is a nil optional, which reads back as null")
     func nullWithoutFoundation() throws {
         let any = JSONValue.array([nil, 1]).anyValue

@@ -1,9 +1,11 @@
 // Foundation's classes (`NSNumber`, `NSNull`, `NSDecimalNumber`) are bridged
 // with the `FullFoundation` trait (on by default), and always on Apple
-// platforms, where Foundation is part of the system. Elsewhere, without the
+// platforms, where Foundation is part of the system (and where, unbridged, a
+// Swift cast would read `NSNumber(1)` as `true`). Elsewhere, without the
 // trait, this file needs only FoundationEssentials (for `Decimal`), so that
-// programs do not link Foundation and ICU on its account.
-#if FullFoundation || !canImport(FoundationEssentials)
+// programs do not link Foundation and ICU on its account. The same condition
+// guards each part below.
+#if FullFoundation || canImport(Darwin) || !canImport(FoundationEssentials)
 import Foundation
 #else
 import FoundationEssentials
@@ -126,7 +128,7 @@ enum _AnyBridge {
 
     }
 
-    #if FullFoundation || !canImport(FoundationEssentials)
+    #if FullFoundation || canImport(Darwin) || !canImport(FoundationEssentials)
     /// The class of Boolean `NSNumber`s (`__NSCFBoolean` on Apple platforms
     /// and on Linux), so that Booleans are recognized by type, not by value.
     private static let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
@@ -232,7 +234,7 @@ enum _AnyBridge {
             return try classify(wrapped)
         }
         let dynamicType = type(of: value)
-        #if FullFoundation || !canImport(FoundationEssentials)
+        #if FullFoundation || canImport(Darwin) || !canImport(FoundationEssentials)
         // Test for Foundation classes by their dynamic type before any `as?`
         // cast to a Swift value type: `as? Bool` succeeds for `NSNumber(1)`.
         if dynamicType is NSNumber.Type {
@@ -372,7 +374,7 @@ enum _AnyBridge {
         }
     }
 
-    #if FullFoundation || !canImport(FoundationEssentials)
+    #if FullFoundation || canImport(Darwin) || !canImport(FoundationEssentials)
     /// What ``JSONValue/null`` becomes: `NSNull`, as `JSONSerialization`
     /// gives and takes it.
     private static var nullValue: Any { NSNull() }
@@ -382,7 +384,7 @@ enum _AnyBridge {
     private static var nullValue: Any { Optional<Any>.none as Any }
     #endif
 
-    #if FullFoundation || !canImport(FoundationEssentials)
+    #if FullFoundation || canImport(Darwin) || !canImport(FoundationEssentials)
     private static func number(_ number: NSNumber) throws(Failure) -> JSONValue {
         if ObjectIdentifier(type(of: number)) == booleanNumberClass {
             return .bool(number.boolValue)

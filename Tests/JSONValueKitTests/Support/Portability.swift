@@ -1,6 +1,6 @@
 import Testing
 
-#if FullFoundation || !canImport(FoundationEssentials)
+#if FullFoundation || canImport(Darwin) || !canImport(FoundationEssentials)
 import Foundation
 #else
 import FoundationEssentials
@@ -40,7 +40,7 @@ extension String {
 /// where the library bridges Foundation's classes (the `FullFoundation`
 /// trait, and always on Apple platforms), a `nil` optional otherwise.
 func isAnyNull(_ value: Any) -> Bool {
-    #if FullFoundation || !canImport(FoundationEssentials)
+    #if FullFoundation || canImport(Darwin) || !canImport(FoundationEssentials)
     return value is NSNull
     #else
     let mirror = Mirror(reflecting: value)
