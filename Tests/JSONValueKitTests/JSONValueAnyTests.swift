@@ -176,6 +176,18 @@ struct JSONValueAnyTests {
     }
     #endif
 
+    class Number {}
+    final class Boolean: Number {}
+    final class Other {}
+
+    @Test("a class is recognized by its qualified name or a superclass's, as NSNumber is without the trait")
+    func classNames() {
+        let names: Set<String> = [_typeName(Number.self, qualified: true)]
+        #expect(_className(of: Number.self, amongQualified: names) == "Number")
+        #expect(_className(of: Boolean.self, amongQualified: names) == "Number")
+        #expect(_className(of: Other.self, amongQualified: names) == nil)
+    }
+
     @Test("integers beyond Int are exact doubles up to 2^53, then refused: as where Int has 32 bits")
     func integersBeyondInt() {
         typealias Exact = _ExactInteger<Int32>

@@ -63,7 +63,10 @@ extension JSONValue {
     /// on Apple platforms. A Linux package that turns the trait off (see the
     /// README) builds without Foundation's classes, and `JSONValue(any:)`
     /// takes the Swift values above, at any depth, as before; a
-    /// `JSONSerialization` result there needs the trait.
+    /// `JSONSerialization` result there needs the trait: an `NSNumber`,
+    /// `NSDecimalNumber` or `NSNull` passed anyway is refused with
+    /// ``JSONBridgingError/Kind/unsupportedType(_:)``, never read as a
+    /// Boolean or a number by a Swift cast.
     ///
     /// Arrays and dictionaries may nest up to ``ParsingOptions/defaultMaximumNestingDepth``
     /// (512) levels, as parsed text may; the conversion does not recurse, so
@@ -246,6 +249,15 @@ enum _AnyBridge {
         if dynamicType is NSNull.Type {
             return .value(.null)
         }
+        #else
+        // Without the trait the library cannot name Foundation's classes, but
+        // a program that imports Foundation itself may still pass them: refuse
+        // them, rather than let a Swift cast read `NSNumber(1)` as `true`.
+        if let objectClass = dynamicType as? AnyClass,
+            let name = _className(of: objectClass, amongQualified: foundationNumberAndNull)
+        {
+            throw Failure(reason: .unsupportedType(name))
+        }
         #endif
         switch value {
         case let value as JSONValue:
@@ -291,6 +303,14 @@ enum _AnyBridge {
             throw Failure(reason: .unsupportedType(publicTypeName(of: value)))
         }
     }
+
+    #if !(FullFoundation || canImport(Darwin) || !canImport(FoundationEssentials))
+    /// The classes that only the `FullFoundation` trait bridges, by their
+    /// qualified names (any subclass is one of them too).
+    private static let foundationNumberAndNull: Set<String> = [
+        "Foundation.NSDecimalNumber", "Foundation.NSNumber", "Foundation.NSNull",
+    ]
+    #endif
 
     /// `string`, made native if it is a bridged `NSString` (see
     /// ``classify(_:)``).
@@ -442,4 +462,16 @@ protocol _OptionalProtocol {
 
 extension Optional: _OptionalProtocol {
     var _wrappedAny: Any? { self.map { $0 as Any } }
+}
+
+/// The unqualified name of `objectClass` if it, or one of its superclasses,
+/// has one of the `qualified` names (`Foundation.NSNumber` for a
+/// `__NSCFBoolean`, whose superclass it is); `nil` otherwise.
+func _className(of objectClass: AnyClass, amongQualified qualified: Set<String>) -> String? {
+    var current: AnyClass? = objectClass
+    while let candidate = current {
+        if qualified.contains(_typeName(candidate, qualified: true)) { return _typeName(candidate, qualified: false) }
+        current = _getSuperclass(candidate)
+    }
+    return nil
 }
