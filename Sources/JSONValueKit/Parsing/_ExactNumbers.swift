@@ -59,8 +59,11 @@ struct _ExactNumbers {
     func entry(for double: Double) -> Entry? {
         let bits = double.bitPattern
         guard bits & ~Self.payloadMask == Self.quietNaN else { return nil }
-        let number = Int(bits & Self.payloadMask)
-        guard number > 0 && number <= entries.count else { return nil }
+        // (A payload beyond Int, which only a NaN from elsewhere can carry
+        // where Int has 32 bits, is no entry.)
+        guard let number = Int(exactly: bits & Self.payloadMask), number > 0 && number <= entries.count else {
+            return nil
+        }
         return entries[number &- 1]
     }
 
