@@ -428,7 +428,7 @@ class GuardedFile:
     def _statement_regions(self, keyword):
         tokens = self.tokens
         kind = tokens[keyword].text
-        if keyword > 0 and tokens[keyword - 1].text == "." or self._is(keyword + 1, ":"):
+        if (keyword > 0 and tokens[keyword - 1].text == ".") or self._is(keyword + 1, ":"):
             return  # a member or label named like the keyword
         if kind == "while" and keyword > 0 and self._is(keyword - 1, "}") and \
                 self._is(self.match[keyword - 1] - 1, "repeat"):
@@ -437,7 +437,7 @@ class GuardedFile:
         if end_of_conditions is None:
             return
         conditions = self._split_conditions(keyword + 1, end_of_conditions)
-        checks = [(self._availability_check(condition)) for condition in conditions]
+        checks = [self._availability_check(condition) for condition in conditions]
         available = [check for check in checks if check and check[0] == "#available"]
         unavailable = [check for check in checks if check and check[0] == "#unavailable"]
         if not available and not unavailable:

@@ -107,6 +107,7 @@ class Manifest:
             if platform is not None:
                 self.declared[platform] = Version.parse(entry["version"])
         self.floors = {**SWIFTPM_DEFAULT_FLOORS, **self.declared}
+        self.traits = [trait["name"] for trait in dump.get("traits") or [] if trait["name"] != "default"]
         # name -> (kind, directory relative to the package)
         self.targets = {}
         for target in dump["targets"]:
