@@ -1,0 +1,1 @@
+"""The parts of .ci/check-availability; see .ci/check-availability.md."""
