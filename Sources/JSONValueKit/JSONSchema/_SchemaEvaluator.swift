@@ -163,7 +163,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return true
         case .constant(let expected):
-            guard instance == expected else {
+            guard _schemaEqual(instance, expected) else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "const",
@@ -218,6 +218,19 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "format", "\(_SchemaMessages.describe(instance)) is not a valid \(_SchemaMessages.quote(name))")
+                }
+                return false
+            }
+            return true
+        case .content(let content):
+            guard case .string(let string) = instance else { return true }
+            guard content.accepts(string) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        content.isBase64 ? "contentEncoding" : "contentMediaType",
+                        "\(_SchemaMessages.describe(instance)) is not "
+                            + (content.isBase64 && content.isJSON
+                                ? "base64-encoded JSON" : content.isBase64 ? "valid base64" : "JSON text"))
                 }
                 return false
             }
@@ -402,14 +415,16 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     static func firstDuplicate(in elements: [JSONValue]) -> (Int, Int)? {
         if elements.count <= 16 {
             for second in elements.indices {
-                for first in 0..<second where elements[first] == elements[second] { return (first, second) }
+                for first in 0..<second where _schemaEqual(elements[first], elements[second]) {
+                    return (first, second)
+                }
             }
             return nil
         }
-        var seen: [JSONValue: Int] = [:]
+        var seen: [_SchemaValueKey: Int] = [:]
         seen.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            if let first = seen.updateValue(index, forKey: element) { return (first, index) }
+            if let first = seen.updateValue(index, forKey: _SchemaValueKey(value: element)) { return (first, index) }
         }
         return nil
     }

@@ -82,6 +82,12 @@ struct _SchemaKeywordCompiler {
                 keywords.append(.format(known, name))
             }
         }
+        if version == .draft7 {
+            let content = _SchemaContent(
+                isBase64: object["contentEncoding"] == "base64",
+                isJSON: object["contentMediaType"] == "application/json")
+            if content.isBase64 || content.isJSON { keywords.append(.content(content)) }
+        }
         if validation {
             if let limit = try count(object, "minItems") { keywords.append(.minItems(limit)) }
             if let limit = try count(object, "maxItems") { keywords.append(.maxItems(limit)) }

@@ -148,6 +148,8 @@ enum _SchemaKeyword: Sendable {
     /// `$dynamicRef` or `$recursiveRef`.
     case dynamicReference(_SchemaDynamicReference)
     case format(_Format, String)
+    /// Draft-07's `contentEncoding` and `contentMediaType`, asserted.
+    case content(_SchemaContent)
     case unevaluatedProperties(Int)
     case unevaluatedItems(Int)
 
@@ -169,16 +171,16 @@ enum _SchemaKeyword: Sendable {
 /// `enum`: the values, and for long lists a set to look them up in.
 struct _SchemaEnumeration: Sendable {
     var values: [JSONValue]
-    var lookup: Set<JSONValue>?
+    var lookup: Set<_SchemaValueKey>?
 
     init(_ values: [JSONValue]) {
         self.values = values
-        lookup = values.count > 8 ? Set(values) : nil
+        lookup = values.count > 8 ? Set(values.map(_SchemaValueKey.init)) : nil
     }
 
     func contains(_ value: JSONValue) -> Bool {
-        if let lookup { return lookup.contains(value) }
-        return values.contains(value)
+        if let lookup { return lookup.contains(_SchemaValueKey(value: value)) }
+        return values.contains { _schemaEqual($0, value) }
     }
 }
 

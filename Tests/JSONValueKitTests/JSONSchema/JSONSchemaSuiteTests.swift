@@ -141,7 +141,8 @@ struct JSONSchemaSuiteTests {
             total += group.tests.count
             failed += Self.failures(group).map { "\(group.testDescription): \($0)" }
         }
-        #expect(total == 2745)
+        // The suite's README counts 2,745; its files hold 2,741 (764, not 768, for 2020-12).
+        #expect(total == 2741)
         #expect(Double(total - failed.count) >= 0.98 * Double(total), "\(failed.count) failures:\n\(failed.joined(separator: "\n"))")
     }
 }
