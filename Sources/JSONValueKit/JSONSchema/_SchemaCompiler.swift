@@ -88,7 +88,7 @@ final class _SchemaCompiler {
         try _SchemaAnalysis.checkForInPlaceCycles(self)
         _SchemaAnalysis.markEvaluationTracking(self)
         let programResources = resources.map { resource -> _SchemaResource in
-            var result = _SchemaResource(uri: resource.uri)
+            var result = _SchemaResource(uri: resource.uri, documentPointer: resource.pointer)
             for (name, pointer) in resource.dynamicAnchors {
                 result.dynamicAnchors[name] = nodeOfLocation[Location(document: resource.document, pointer: pointer)]
             }
@@ -329,7 +329,7 @@ final class _SchemaCompiler {
         if let node = nodeOfLocation[location] { return node }
         let index = nodes.count
         let relative = location.pointer.dropFirst(resources[resource].pointer.count)
-        nodes.append(_SchemaNode(resource: resource, fragment: _uriFragment(ofPointer: String(relative))))
+        nodes.append(_SchemaNode(resource: resource, pointer: String(relative)))
         nodeOfLocation[location] = index
         locationOfNode.append(location)
         queue.append((index, location, value))

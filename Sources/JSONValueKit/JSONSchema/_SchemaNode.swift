@@ -25,6 +25,8 @@ struct _SchemaResource: Sendable {
     /// The canonical URI without a fragment; empty for a root schema without
     /// an absolute `$id`.
     var uri: String
+    /// The JSON Pointer of the resource's root in its document.
+    var documentPointer: String
     /// The nodes of `$dynamicAnchor`s (2020-12), by name.
     var dynamicAnchors: [String: Int] = [:]
     /// The resource root, if it has `"$recursiveAnchor": true` (2019-09).
@@ -49,9 +51,9 @@ struct _SchemaNode: Sendable {
     var keywords: [_SchemaKeyword] = []
     /// The index of the resource the subschema belongs to.
     var resource: Int
-    /// The subschema's location inside its resource, as a URI fragment
-    /// (`#/$defs/point`), for absolute keyword locations.
-    var fragment: String
+    /// The subschema's location inside its resource, as JSON Pointer text
+    /// (`/$defs/point`), for absolute keyword locations.
+    var pointer: String
     /// Whether the node must say which members and items it evaluated,
     /// because an `unevaluatedProperties` or `unevaluatedItems` of this node
     /// or of a schema that applies it in place needs to know.

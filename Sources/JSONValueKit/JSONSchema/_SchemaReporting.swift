@@ -110,8 +110,7 @@ struct _SchemaOutputBuilder: _SchemaReporting {
         let node = program.nodes[currentNode]
         var tokens = relativeTokens
         if let extra { tokens.append(extra) }
-        let base = node.fragment == "#" ? "" : String(node.fragment.dropFirst())
-        let pointer = base + tokens.map { "/" + _escapeToken($0) }.joined()
+        let pointer = node.pointer + tokens.map { "/" + _escapeToken($0) }.joined()
         return program.resources[node.resource].uri + _uriFragment(ofPointer: pointer)
     }
 
