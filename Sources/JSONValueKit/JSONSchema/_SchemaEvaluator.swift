@@ -1,24 +1,19 @@
 extension _SchemaProgram {
     /// The fast path: a Boolean, no locations.
     func isValid(_ instance: JSONValue) -> Bool {
-        nodes.withUnsafeBufferPointer { nodes in
-            var evaluator = _SchemaEvaluator(program: self, nodes: nodes, reporter: _SchemaSilence())
-            var marks = _SchemaBitSet()
-            return evaluator.evaluate(root, instance, &marks)
-        }
+        var evaluator = _SchemaEvaluator(program: self, reporter: _SchemaSilence())
+        var marks = _SchemaBitSet()
+        return withExtendedLifetime(self) { evaluator.evaluate(Int32(root), instance, &marks) }
     }
 
     /// Validation with output units: failed ones only, or with
     /// `keepsEverything` every unit and annotation.
     func outputUnits(_ instance: JSONValue, keepsEverything: Bool) -> (valid: Bool, units: [_SchemaOutputUnit]) {
-        nodes.withUnsafeBufferPointer { nodes in
-            var evaluator = _SchemaEvaluator(
-                program: self, nodes: nodes,
-                reporter: _SchemaOutputBuilder(program: self, keepsEverything: keepsEverything))
-            var marks = _SchemaBitSet()
-            let valid = evaluator.evaluate(root, instance, &marks)
-            return (valid, evaluator.reporter.units)
-        }
+        var evaluator = _SchemaEvaluator(
+            program: self, reporter: _SchemaOutputBuilder(program: self, keepsEverything: keepsEverything))
+        var marks = _SchemaBitSet()
+        let valid = withExtendedLifetime(self) { evaluator.evaluate(Int32(root), instance, &marks) }
+        return (valid, evaluator.reporter.units)
     }
 }
 
@@ -28,32 +23,50 @@ extension _SchemaProgram {
 /// report goes through `Reporter`, and with ``_SchemaSilence`` the compiler
 /// removes it all and lets each keyword stop at the first failure.
 ///
-/// Evaluation recurses, one call per subschema applied; every
-/// ``_StackExtension/interval`` levels it continues on a new stack, so that
-/// deep instances are safe on small threads, and it stops with an error at
-/// ``JSONSchema/maximumNestingDepth`` levels.
+/// Evaluation recurses, one call per subschema applied. It watches how much
+/// of the stack it has used: past ``stackBudget`` bytes it continues on a
+/// new thread with a stack of its own (see ``_StackExtension``), so that deep
+/// instances are safe on small threads while ordinary ones never leave the
+/// caller's; and it stops with an error at ``JSONSchema/maximumNestingDepth``
+/// levels.
 struct _SchemaEvaluator<Reporter: _SchemaReporting> {
-    let program: _SchemaProgram
-    let nodes: UnsafeBufferPointer<_SchemaNode>
+    /// The program, which the caller keeps alive: the evaluator reads its
+    /// tables through plain pointers.
+    unowned(unsafe) let program: _SchemaProgram
+    let nodes: UnsafeBufferPointer<_SchemaProgram.Node>
+    let checks: UnsafeBufferPointer<_SchemaCheck>
+    let nodeLists: UnsafeBufferPointer<Int32>
+    let names: UnsafeBufferPointer<String>
     var reporter: Reporter
     /// The resources entered, outermost first, when a `$dynamicRef` or
     /// `$recursiveRef` needs them.
-    private var scope: [Int] = []
+    private var scope: [Int32] = []
     private var depth = 0
+    /// The stack address below which evaluation moves to a new stack.
+    private var stackLimit: UInt
 
-    init(program: _SchemaProgram, nodes: UnsafeBufferPointer<_SchemaNode>, reporter: Reporter) {
+    /// How much of the caller's stack evaluation may use: a quarter of the
+    /// 512 KiB that secondary threads have on Apple platforms, leaving the
+    /// rest to the caller.
+    static var stackBudget: UInt { 128 << 10 }
+
+    init(program: _SchemaProgram, reporter: Reporter) {
         self.program = program
-        self.nodes = nodes
+        nodes = program.nodes.buffer
+        checks = program.checks.buffer
+        nodeLists = program.nodeLists.buffer
+        names = program.names.buffer
         self.reporter = reporter
+        stackLimit = _stackAddress() &- Self.stackBudget
     }
 
     // MARK: Subschemas
 
     /// Applies subschema `id` to `instance`; records in `marks` the members
     /// or items it evaluated, if the node tracks them.
-    mutating func evaluate(_ id: Int, _ instance: JSONValue, _ marks: inout _SchemaBitSet) -> Bool {
+    mutating func evaluate(_ id: Int32, _ instance: JSONValue, _ marks: inout _SchemaBitSet) -> Bool {
         if !Reporter.isEnabled {
-            switch nodes[id].shape {
+            switch nodes[Int(id)].shape {
             case .alwaysValid: return true
             case .alwaysInvalid: return false
             case .typeOnly(let types): return types.accepts(instance)
@@ -64,7 +77,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         defer { depth -= 1 }
         guard depth < JSONSchema.maximumNestingDepth else {
             if Reporter.isEnabled {
-                let unit = reporter.beginNode(id)
+                let unit = reporter.beginNode(Int(id))
                 reporter.end(
                     unit, valid: false,
                     error: "the value is nested too deeply to validate: subschemas are applied more than "
@@ -72,37 +85,46 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return false
         }
-        if depth % _StackExtension.interval == 0 {
-            return (try? _StackExtension.onNewStack { self.evaluateNode(id, instance, &marks) }) ?? false
+        if _stackAddress() < stackLimit {
+            return (try? _StackExtension.onNewStack { () -> Bool in
+                let saved = stackLimit
+                // Leave a quarter of the new stack unused, for the frames
+                // below this check.
+                stackLimit = _stackAddress() &- UInt(_StackExtension.stackSize) / 4 * 3
+                defer { stackLimit = saved }
+                return self.evaluateNode(id, instance, &marks)
+            }) ?? false
         }
         return evaluateNode(id, instance, &marks)
     }
 
-    private mutating func evaluateNode(_ id: Int, _ instance: JSONValue, _ marks: inout _SchemaBitSet) -> Bool {
-        let node = nodes.baseAddress.unsafelyUnwrapped + id
-        let entersResource = program.usesDynamicScope && scope.last != node.pointee.resource
-        if entersResource { scope.append(node.pointee.resource) }
+    private mutating func evaluateNode(_ id: Int32, _ instance: JSONValue, _ marks: inout _SchemaBitSet) -> Bool {
+        let node = nodes[Int(id)]
+        let entersResource = program.usesDynamicScope && scope.last != node.resource
+        if entersResource { scope.append(node.resource) }
         defer { if entersResource { scope.removeLast() } }
-        let unit = reporter.beginNode(id)
+        let unit = reporter.beginNode(Int(id))
         var valid = true
-        switch node.pointee.shape {
+        switch node.shape {
         case .alwaysValid:
             break
         case .alwaysInvalid:
             valid = false
         case .typeOnly, .general:
-            for keyword in node.pointee.keywords {
-                guard evaluate(keyword, of: node, instance, &marks) else {
+            var index = Int(node.checkStart)
+            let end = index &+ Int(node.checkCount)
+            while index < end {
+                if !evaluate(checks[index], tracks: node.tracksEvaluation, instance, &marks) {
                     valid = false
-                    if Reporter.isEnabled { continue }
-                    break
+                    if !Reporter.isEnabled { break }
                 }
+                index &+= 1
             }
         }
         if Reporter.isEnabled {
-            if valid && reporter.keepsEverything { annotate(node, instance) }
+            if valid && reporter.keepsEverything { annotate(Int(id), instance) }
             let error: String? =
-                if case .alwaysInvalid = node.pointee.shape {
+                if case .alwaysInvalid = node.shape {
                     "no value is allowed here (the schema is false), but found \(_SchemaMessages.describe(instance))"
                 } else { nil }
             reporter.end(unit, valid: valid, error: error)
@@ -110,8 +132,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         return valid
     }
 
-    private mutating func annotate(_ node: UnsafePointer<_SchemaNode>, _ instance: JSONValue) {
-        for (keyword, value) in node.pointee.annotations {
+    private mutating func annotate(_ id: Int, _ instance: JSONValue) {
+        for (keyword, value) in program.annotations[id] {
             switch keyword {
             case "contentMediaType", "contentEncoding", "contentSchema":
                 guard case .string = instance else { continue }
@@ -125,7 +147,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// Applies a subschema at a child of the instance: a member's value or an
     /// item. Nothing it evaluates counts for the parent's marks.
     @inline(__always)
-    private mutating func evaluateChild(_ id: Int, _ value: JSONValue) -> Bool {
+    private mutating func evaluateChild(_ id: Int32, _ value: JSONValue) -> Bool {
         var marks = _SchemaBitSet()
         return evaluate(id, value, &marks)
     }
@@ -134,23 +156,21 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// as the parent's when it is valid and the parent tracks them.
     @inline(__always)
     private mutating func evaluateInPlace(
-        _ id: Int, _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
+        _ id: Int32, _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
     ) -> Bool {
-        guard tracks && nodes[id].tracksEvaluation else { return evaluateChild(id, instance) }
+        guard tracks && nodes[Int(id)].tracksEvaluation else { return evaluateChild(id, instance) }
         var own = _SchemaBitSet()
         let valid = evaluate(id, instance, &own)
         if valid { marks.formUnion(own) }
         return valid
     }
 
-    // MARK: Keywords
+    // MARK: Checks
 
     private mutating func evaluate(
-        _ keyword: _SchemaKeyword, of node: UnsafePointer<_SchemaNode>, _ instance: JSONValue,
-        _ marks: inout _SchemaBitSet
+        _ check: _SchemaCheck, tracks: Bool, _ instance: JSONValue, _ marks: inout _SchemaBitSet
     ) -> Bool {
-        let tracks = node.pointee.tracksEvaluation
-        switch keyword {
+        switch check {
         case .type(let types):
             guard types.accepts(instance) else {
                 if Reporter.isEnabled {
@@ -162,7 +182,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 return false
             }
             return true
-        case .constant(let expected):
+        case .constant(let index):
+            let expected = program.values[index]
             guard _schemaEqual(instance, expected) else {
                 if Reporter.isEnabled {
                     reporter.fail(
@@ -172,13 +193,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 return false
             }
             return true
-        case .enumeration(let enumeration):
-            guard enumeration.contains(instance) else {
+        case .enumeration(let index):
+            guard program.enumerations.buffer[Int(index)].contains(instance) else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "enum",
                         "\(_SchemaMessages.describe(instance)) is not one of "
-                            + _SchemaMessages.describe(.array(enumeration.values)))
+                            + _SchemaMessages.describe(.array(program.enumerations[index].values)))
                 }
                 return false
             }
@@ -189,35 +210,39 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "multipleOf",
-                        "\(_SchemaMessages.describe(instance)) is not a multiple of \(_SchemaMessages.describe(written))")
+                        "\(_SchemaMessages.describe(instance)) is not a multiple of "
+                            + _SchemaMessages.describe(program.values[written]))
                 }
                 return false
             }
             return true
         case .bound(let bound):
             return evaluateBound(bound, instance)
-        case .minLength(let limit), .maxLength(let limit):
+        case .minLength(let limit):
             guard case .string(let string) = instance else { return true }
-            let isMinimum = if case .minLength = keyword { true } else { false }
-            return evaluateLength(string, limit: limit, isMinimum: isMinimum, instance)
-        case .pattern(let pattern):
+            return evaluateLength(string, limit: limit, isMinimum: true, instance)
+        case .maxLength(let limit):
             guard case .string(let string) = instance else { return true }
-            guard pattern.regex.firstMatchExists(in: string) else {
+            return evaluateLength(string, limit: limit, isMinimum: false, instance)
+        case .pattern(let index):
+            guard case .string(let string) = instance else { return true }
+            guard program.patterns.buffer[Int(index)].regex.firstMatchExists(in: string) else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "pattern",
                         "\(_SchemaMessages.describe(instance)) does not match the pattern "
-                            + _SchemaMessages.quote(pattern.source))
+                            + _SchemaMessages.quote(program.patterns[index].source))
                 }
                 return false
             }
             return true
-        case .format(let format, let name):
+        case .format(let format):
             guard case .string(let string) = instance else { return true }
             guard format.isValid(string) else {
                 if Reporter.isEnabled {
                     reporter.fail(
-                        "format", "\(_SchemaMessages.describe(instance)) is not a valid \(_SchemaMessages.quote(name))")
+                        "format",
+                        "\(_SchemaMessages.describe(instance)) is not a valid \(_SchemaMessages.quote(format.rawValue))")
                 }
                 return false
             }
@@ -237,7 +262,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             return true
         case .minItems(let limit), .maxItems(let limit):
             guard case .array(let elements) = instance else { return true }
-            let isMinimum = if case .minItems = keyword { true } else { false }
+            let isMinimum = if case .minItems = check { true } else { false }
             guard isMinimum ? elements.count >= limit : elements.count <= limit else {
                 if Reporter.isEnabled {
                     reporter.fail(
@@ -260,7 +285,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             return false
         case .minProperties(let limit), .maxProperties(let limit):
             guard case .object(let object) = instance else { return true }
-            let isMinimum = if case .minProperties = keyword { true } else { false }
+            let isMinimum = if case .minProperties = check { true } else { false }
             guard isMinimum ? object.count >= limit : object.count <= limit else {
                 if Reporter.isEnabled {
                     reporter.fail(
@@ -271,54 +296,27 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 return false
             }
             return true
-        case .required(let names):
+        case .required(let start, let count):
             guard case .object(let object) = instance else { return true }
             var valid = true
-            for name in names where object.index(forKey: name) == nil {
+            for index in Int(start)..<Int(start &+ count) where object.index(forKey: names[index]) == nil {
                 valid = false
                 guard Reporter.isEnabled else { break }
-                reporter.fail("required", "the required property \(_SchemaMessages.quote(name)) is missing")
+                reporter.fail("required", "the required property \(_SchemaMessages.quote(names[index])) is missing")
             }
             return valid
-        case .dependentRequired(let keyword, let entries):
+        case .dependentRequired(let start, let count, let isLegacy):
             guard case .object(let object) = instance else { return true }
-            var valid = true
-            for (name, required) in entries where object.index(forKey: name) != nil {
-                for dependency in required where object.index(forKey: dependency) == nil {
-                    valid = false
-                    guard Reporter.isEnabled else { return false }
-                    reporter.fail(
-                        keyword,
-                        "the property \(_SchemaMessages.quote(dependency)) is required when "
-                            + "\(_SchemaMessages.quote(name)) is present")
-                }
-            }
-            return valid
-        case .properties(let properties):
+            return evaluateDependentRequired(start, count, isLegacy, object)
+        case .dependentSchemas(let namesStart, let nodesStart, let count, let isLegacy):
             guard case .object(let object) = instance else { return true }
-            return evaluateProperties(properties, object, tracks: tracks, &marks)
-        case .propertyNames(let child):
-            guard case .object(let object) = instance else { return true }
-            let unit = reporter.beginKeyword("propertyNames", hidesDetails: false)
-            var valid = true
-            for (name, _) in object {
-                // Annotations of names belong to no location: none are kept.
-                guard evaluateChild(child, .string(name)) else {
-                    valid = false
-                    if Reporter.isEnabled { continue }
-                    break
-                }
-            }
-            reporter.end(unit, valid: valid, error: nil)
-            return valid
-        case .dependentSchemas(let keyword, let entries):
-            guard case .object(let object) = instance else { return true }
+            let keyword = isLegacy ? "dependencies" : "dependentSchemas"
             let unit = reporter.beginKeyword(keyword, hidesDetails: false)
             var valid = true
-            for (name, child) in entries where object.index(forKey: name) != nil {
+            for offset in 0..<Int(count) where object.index(forKey: names[Int(namesStart) &+ offset]) != nil {
                 reporter.pushKeyword(keyword)
-                reporter.pushKeyword(name)
-                let childValid = evaluateInPlace(child, instance, tracks: tracks, &marks)
+                if Reporter.isEnabled { reporter.pushKeyword(names[Int(namesStart) &+ offset]) }
+                let childValid = evaluateInPlace(nodeLists[Int(nodesStart) &+ offset], instance, tracks: tracks, &marks)
                 reporter.popKeyword()
                 reporter.popKeyword()
                 if !childValid {
@@ -328,18 +326,38 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             reporter.end(unit, valid: valid, error: nil)
             return valid
+        case .properties(let index, let nodesStart):
+            guard case .object(let object) = instance else { return true }
+            return evaluateProperties(program.properties[index], nodesStart, object, tracks: tracks, &marks)
+        case .propertyNames(let child):
+            guard case .object(let object) = instance else { return true }
+            let unit = reporter.beginKeyword("propertyNames", hidesDetails: false)
+            reporter.pushKeyword("propertyNames")
+            var valid = true
+            let members = object.unsafeMembers
+            for index in members.indices {
+                // Annotations of names belong to no location: none are kept.
+                guard evaluateChild(child, .string(members[index].key)) else {
+                    valid = false
+                    if Reporter.isEnabled { continue }
+                    break
+                }
+            }
+            reporter.popKeyword()
+            reporter.end(unit, valid: valid, error: nil)
+            return valid
         case .items(let items):
             guard case .array(let elements) = instance else { return true }
             return evaluateItems(items, elements, tracks: tracks, &marks)
         case .contains(let contains):
             guard case .array(let elements) = instance else { return true }
             return evaluateContains(contains, elements, tracks: tracks, &marks)
-        case .allOf(let children):
-            return evaluateAllOf(children, instance, tracks: tracks, &marks)
-        case .anyOf(let children):
-            return evaluateAnyOf(children, instance, tracks: tracks, &marks)
-        case .oneOf(let children):
-            return evaluateOneOf(children, instance, tracks: tracks, &marks)
+        case .allOf(let start, let count):
+            return evaluateAllOf(start, count, instance, tracks: tracks, &marks)
+        case .anyOf(let start, let count):
+            return evaluateAnyOf(start, count, instance, tracks: tracks, &marks)
+        case .oneOf(let start, let count):
+            return evaluateOneOf(start, count, instance, tracks: tracks, &marks)
         case .not(let child):
             let unit = reporter.beginKeyword("not", hidesDetails: true)
             reporter.pushKeyword("not")
@@ -355,7 +373,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             return evaluateConditional(condition, then, otherwise, instance, tracks: tracks, &marks)
         case .reference(let target):
             return evaluateReference("$ref", target, instance, tracks: tracks, &marks)
-        case .dynamicReference(let reference):
+        case .dynamicReference(let index):
+            let reference = program.dynamicReferences[index]
             return evaluateReference(reference.keyword, resolve(reference), instance, tracks: tracks, &marks)
         case .unevaluatedProperties(let child):
             guard case .object(let object) = instance else { return true }
@@ -367,8 +386,11 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateBound(_ bound: _SchemaBound, _ instance: JSONValue) -> Bool {
-        guard instance.isNumber else { return true }
-        let order = _compareNumbers(instance, bound.limit)
+        let order: Int
+        switch instance {
+        case .int, .double: order = _compareNumbers(instance, bound.limit)
+        default: return true
+        }
         let valid: Bool
         switch (bound.kind, bound.exclusive) {
         case (.minimum, false): valid = order >= 0
@@ -385,8 +407,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 case (.maximum, true): "greater than or equal to the exclusive maximum of"
                 }
             reporter.fail(
-                bound.keyword,
-                "\(_SchemaMessages.describe(instance)) is \(relation) \(_SchemaMessages.describe(bound.limit))")
+                bound.keyword.rawValue,
+                "\(_SchemaMessages.describe(instance)) is \(relation) \(_SchemaMessages.describe(bound.limit.value))")
         }
         return valid
     }
@@ -431,19 +453,45 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     // MARK: Objects
 
-    private mutating func evaluateProperties(
-        _ properties: _SchemaProperties, _ object: JSONObject, tracks: Bool, _ marks: inout _SchemaBitSet
+    private mutating func evaluateDependentRequired(
+        _ start: Int32, _ count: Int32, _ isLegacy: Bool, _ object: JSONObject
     ) -> Bool {
         var valid = true
-        if properties.patterns.isEmpty && properties.additional == nil {
+        for entry in Int(start)..<Int(start &+ count) {
+            let dependency = program.dependencies.buffer[entry]
+            guard object.index(forKey: names[Int(dependency.name)]) != nil else { continue }
+            let required = Int(dependency.requiredStart)..<Int(dependency.requiredStart &+ dependency.requiredCount)
+            for index in required where object.index(forKey: names[index]) == nil {
+                valid = false
+                guard Reporter.isEnabled else { return false }
+                reporter.fail(
+                    isLegacy ? "dependencies" : "dependentRequired",
+                    "the property \(_SchemaMessages.quote(names[index])) is required when "
+                        + "\(_SchemaMessages.quote(names[Int(dependency.name)])) is present")
+            }
+        }
+        return valid
+    }
+
+    private mutating func evaluateProperties(
+        _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: JSONObject, tracks: Bool,
+        _ marks: inout _SchemaBitSet
+    ) -> Bool {
+        var valid = true
+        let members = object.unsafeMembers
+        if properties.patternCount == 0 && properties.additional < 0 {
+            // Only `properties`: look each name up.
             let unit = reporter.beginKeyword("properties", hidesDetails: false)
-            for (name, child) in properties.named {
-                guard let index = object.index(forKey: name) else { continue }
+            for offset in 0..<Int(properties.namedCount) {
+                let nameIndex = Int(properties.namedStart) &+ offset
+                guard let index = object.index(forKey: names[nameIndex]) else { continue }
                 if tracks { marks.insert(index) }
                 reporter.pushKeyword("properties")
-                reporter.pushKeyword(name)
-                reporter.pushInstance(name, ordinal: index)
-                let childValid = evaluateChild(child, object[valueAt: index])
+                if Reporter.isEnabled {
+                    reporter.pushKeyword(names[nameIndex])
+                    reporter.pushInstance(names[nameIndex], ordinal: index)
+                }
+                let childValid = evaluateChild(nodeLists[Int(nodesStart) &+ offset], members[index].value)
                 reporter.popInstance()
                 reporter.popKeyword()
                 reporter.popKeyword()
@@ -455,42 +503,49 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.end(unit, valid: valid, error: nil)
             return valid
         }
-        let unit = reporter.beginKeyword(properties.named.isEmpty ? "additionalProperties" : "properties", hidesDetails: false)
-        let members = object.unsafeMembers
+        let unit = reporter.beginKeyword(
+            properties.namedCount == 0 ? "additionalProperties" : "properties", hidesDetails: false)
+        let lookup = properties.lookup >= 0 ? program.lookups.buffer[Int(properties.lookup)] : [:]
         for index in members.indices {
             let name = members[index].key
-            let value = members[index].value
             var matched = false
-            if let child = properties.lookup[name] {
+            if let child = lookup[name] {
                 matched = true
                 reporter.pushKeyword("properties")
-                reporter.pushKeyword(name)
-                reporter.pushInstance(name, ordinal: index)
-                if !evaluateChild(child, value) { valid = false }
+                if Reporter.isEnabled {
+                    reporter.pushKeyword(name)
+                    reporter.pushInstance(name, ordinal: index)
+                }
+                if !evaluateChild(child, members[index].value) { valid = false }
                 reporter.popInstance()
                 reporter.popKeyword()
                 reporter.popKeyword()
             }
-            for (pattern, child) in properties.patterns where pattern.regex.firstMatchExists(in: name) {
+            for offset in 0..<Int(properties.patternCount) {
+                let (patternIndex, child) = program.patternNodes.buffer[Int(properties.patternStart) &+ offset]
+                let pattern = program.patterns.buffer[Int(patternIndex)]
+                guard pattern.regex.firstMatchExists(in: name) else { continue }
                 matched = true
                 reporter.pushKeyword("patternProperties")
-                reporter.pushKeyword(pattern.source)
-                reporter.pushInstance(name, ordinal: index)
-                if !evaluateChild(child, value) { valid = false }
+                if Reporter.isEnabled {
+                    reporter.pushKeyword(pattern.source)
+                    reporter.pushInstance(name, ordinal: index)
+                }
+                if !evaluateChild(child, members[index].value) { valid = false }
                 reporter.popInstance()
                 reporter.popKeyword()
                 reporter.popKeyword()
             }
-            if !matched, let additional = properties.additional {
+            if !matched && properties.additional >= 0 {
                 matched = true
                 reporter.pushKeyword("additionalProperties")
-                reporter.pushInstance(name, ordinal: index)
-                if case .alwaysInvalid = nodes[additional].shape {
+                if Reporter.isEnabled { reporter.pushInstance(name, ordinal: index) }
+                if case .alwaysInvalid = nodes[Int(properties.additional)].shape {
                     valid = false
                     if Reporter.isEnabled {
                         reporter.fail(nil, "the property \(_SchemaMessages.quote(name)) is not allowed here")
                     }
-                } else if !evaluateChild(additional, value) {
+                } else if !evaluateChild(properties.additional, members[index].value) {
                     valid = false
                 }
                 reporter.popInstance()
@@ -504,20 +559,20 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateUnevaluatedProperties(
-        _ child: Int, _ object: JSONObject, _ marks: inout _SchemaBitSet
+        _ child: Int32, _ object: JSONObject, _ marks: inout _SchemaBitSet
     ) -> Bool {
         let unit = reporter.beginKeyword("unevaluatedProperties", hidesDetails: false)
         var valid = true
         let members = object.unsafeMembers
         for index in members.indices where !marks.contains(index) {
             marks.insert(index)
-            let name = members[index].key
             reporter.pushKeyword("unevaluatedProperties")
-            reporter.pushInstance(name, ordinal: index)
-            if case .alwaysInvalid = nodes[child].shape {
+            if Reporter.isEnabled { reporter.pushInstance(members[index].key, ordinal: index) }
+            if case .alwaysInvalid = nodes[Int(child)].shape {
                 valid = false
                 if Reporter.isEnabled {
-                    reporter.fail(nil, "the property \(_SchemaMessages.quote(name)) is not allowed here (unevaluated)")
+                    reporter.fail(
+                        nil, "the property \(_SchemaMessages.quote(members[index].key)) is not allowed here (unevaluated)")
                 }
             } else if !evaluateChild(child, members[index].value) {
                 valid = false
@@ -533,16 +588,18 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     // MARK: Arrays
 
     private mutating func evaluateItems(
-        _ items: _SchemaItems, _ elements: [JSONValue], tracks: Bool, _ marks: inout _SchemaBitSet
+        _ items: _SchemaProgram.Items, _ elements: [JSONValue], tracks: Bool, _ marks: inout _SchemaBitSet
     ) -> Bool {
         var valid = true
-        let prefixCount = min(items.prefix.count, elements.count)
-        let unit = reporter.beginKeyword(items.prefix.isEmpty ? items.restKeyword : items.prefixKeyword, hidesDetails: false)
+        let prefixKeyword = items.isLegacy ? "items" : "prefixItems"
+        let restKeyword = items.isLegacy ? "additionalItems" : "items"
+        let prefixCount = min(Int(items.prefixCount), elements.count)
+        let unit = reporter.beginKeyword(items.prefixCount == 0 ? "items" : prefixKeyword, hidesDetails: false)
         for index in 0..<prefixCount {
-            reporter.pushKeyword(items.prefixKeyword)
-            reporter.pushKeyword(String(index))
-            reporter.pushInstance(String(index), ordinal: index)
-            let childValid = evaluateChild(items.prefix[index], elements[index])
+            reporter.pushKeyword(prefixKeyword)
+            reporter.pushKeyword(index: index)
+            reporter.pushInstance(index: index)
+            let childValid = evaluateChild(nodeLists[Int(items.prefixStart) &+ index], elements[index])
             reporter.popInstance()
             reporter.popKeyword()
             reporter.popKeyword()
@@ -551,14 +608,18 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 if !Reporter.isEnabled { return false }
             }
         }
-        if let rest = items.rest, prefixCount < elements.count {
-            if !Reporter.isEnabled, case .typeOnly(let types) = nodes[rest].shape {
+        // Without a prefix, the schema for every item is `items` in any
+        // dialect.
+        let restName = items.prefixCount == 0 ? "items" : restKeyword
+        if items.rest >= 0, prefixCount < elements.count {
+            let restShape = nodes[Int(items.rest)].shape
+            if !Reporter.isEnabled, case .typeOnly(let types) = restShape {
                 // The common `"items": {"type": …}`, without a call per item.
                 for index in prefixCount..<elements.count where !types.accepts(elements[index]) { return false }
-            } else if case .alwaysInvalid = nodes[rest].shape {
+            } else if case .alwaysInvalid = restShape {
                 valid = false
                 if Reporter.isEnabled {
-                    reporter.pushKeyword(items.restKeyword)
+                    reporter.pushKeyword(restName)
                     reporter.fail(
                         nil,
                         "expected at most \(_SchemaMessages.plural(prefixCount, "item")), but found \(elements.count)")
@@ -566,9 +627,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 }
             } else {
                 for index in prefixCount..<elements.count {
-                    reporter.pushKeyword(items.restKeyword)
-                    reporter.pushInstance(String(index), ordinal: index)
-                    let childValid = evaluateChild(rest, elements[index])
+                    reporter.pushKeyword(restName)
+                    reporter.pushInstance(index: index)
+                    let childValid = evaluateChild(items.rest, elements[index])
                     reporter.popInstance()
                     reporter.popKeyword()
                     if !childValid {
@@ -591,10 +652,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         let unit = reporter.beginKeyword("contains", hidesDetails: true)
         var matches = 0
         let needsAll = Reporter.isEnabled || contains.maximum != nil || (tracks && contains.marksEvaluated)
-        for (index, element) in elements.enumerated() {
+        for index in elements.indices {
             reporter.pushKeyword("contains")
-            reporter.pushInstance(String(index), ordinal: index)
-            let matched = evaluateChild(contains.node, element)
+            reporter.pushInstance(index: index)
+            let matched = evaluateChild(Int32(contains.node), elements[index])
             reporter.popInstance()
             reporter.popKeyword()
             if matched {
@@ -605,16 +666,17 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         }
         var error: String?
         if matches < contains.minimum {
-            error =
-                matches == 0
-                ? "none of the items is valid against the schema in \"contains\""
-                : "only \(_SchemaMessages.plural(matches, "item")) valid against the schema in \"contains\", "
-                    + "but at least \(contains.minimum) must be"
-            if Reporter.isEnabled, contains.minimum != 1 { error = error.map { $0 + " (minContains)" } }
+            if matches == 0 {
+                error = "none of the items is valid against the schema in \"contains\""
+            } else {
+                error =
+                    "only \(_SchemaMessages.plural(matches, "item")) \(matches == 1 ? "is" : "are") valid against "
+                    + "the schema in \"contains\", but at least \(contains.minimum) must be"
+            }
         } else if let maximum = contains.maximum, matches > maximum {
             error =
-                "\(_SchemaMessages.plural(matches, "item")) valid against the schema in \"contains\", "
-                + "but at most \(maximum) may be (maxContains)"
+                "\(_SchemaMessages.plural(matches, "item")) are valid against the schema in \"contains\", "
+                + "but at most \(maximum) may be"
         }
         let valid = error == nil
         if Reporter.isEnabled { reporter.end(unit, valid: valid, error: error) }
@@ -622,15 +684,15 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateUnevaluatedItems(
-        _ child: Int, _ elements: [JSONValue], _ marks: inout _SchemaBitSet
+        _ child: Int32, _ elements: [JSONValue], _ marks: inout _SchemaBitSet
     ) -> Bool {
         let unit = reporter.beginKeyword("unevaluatedItems", hidesDetails: false)
         var valid = true
         for index in elements.indices where !marks.contains(index) {
             marks.insert(index)
             reporter.pushKeyword("unevaluatedItems")
-            reporter.pushInstance(String(index), ordinal: index)
-            if case .alwaysInvalid = nodes[child].shape {
+            reporter.pushInstance(index: index)
+            if case .alwaysInvalid = nodes[Int(child)].shape {
                 valid = false
                 if Reporter.isEnabled { reporter.fail(nil, "item \(index) is not allowed here (unevaluated)") }
             } else if !evaluateChild(child, elements[index]) {
@@ -647,14 +709,14 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     // MARK: Combinations
 
     private mutating func evaluateAllOf(
-        _ children: [Int], _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
+        _ start: Int32, _ count: Int32, _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
     ) -> Bool {
         let unit = reporter.beginKeyword("allOf", hidesDetails: false)
         var valid = true
-        for (index, child) in children.enumerated() {
+        for offset in 0..<Int(count) {
             reporter.pushKeyword("allOf")
-            reporter.pushKeyword(String(index))
-            let childValid = evaluateInPlace(child, instance, tracks: tracks, &marks)
+            reporter.pushKeyword(index: offset)
+            let childValid = evaluateInPlace(nodeLists[Int(start) &+ offset], instance, tracks: tracks, &marks)
             reporter.popKeyword()
             reporter.popKeyword()
             if !childValid {
@@ -667,14 +729,14 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateAnyOf(
-        _ children: [Int], _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
+        _ start: Int32, _ count: Int32, _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
     ) -> Bool {
         let unit = reporter.beginKeyword("anyOf", hidesDetails: true)
         var valid = false
-        for (index, child) in children.enumerated() {
+        for offset in 0..<Int(count) {
             reporter.pushKeyword("anyOf")
-            reporter.pushKeyword(String(index))
-            let childValid = evaluateInPlace(child, instance, tracks: tracks, &marks)
+            reporter.pushKeyword(index: offset)
+            let childValid = evaluateInPlace(nodeLists[Int(start) &+ offset], instance, tracks: tracks, &marks)
             reporter.popKeyword()
             reporter.popKeyword()
             if childValid {
@@ -693,23 +755,23 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateOneOf(
-        _ children: [Int], _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
+        _ start: Int32, _ count: Int32, _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
     ) -> Bool {
         let unit = reporter.beginKeyword("oneOf", hidesDetails: true)
         var first: Int?
         var second: Int?
         var own = _SchemaBitSet()
-        for (index, child) in children.enumerated() {
+        for offset in 0..<Int(count) {
             reporter.pushKeyword("oneOf")
-            reporter.pushKeyword(String(index))
-            let childValid = evaluateInPlace(child, instance, tracks: tracks, &own)
+            reporter.pushKeyword(index: offset)
+            let childValid = evaluateInPlace(nodeLists[Int(start) &+ offset], instance, tracks: tracks, &own)
             reporter.popKeyword()
             reporter.popKeyword()
             if childValid {
                 if first == nil {
-                    first = index
+                    first = offset
                 } else {
-                    second = index
+                    second = offset
                     if !Reporter.isEnabled { break }
                 }
             }
@@ -730,7 +792,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateConditional(
-        _ condition: Int, _ then: Int?, _ otherwise: Int?, _ instance: JSONValue, tracks: Bool,
+        _ condition: Int32, _ then: Int32, _ otherwise: Int32, _ instance: JSONValue, tracks: Bool,
         _ marks: inout _SchemaBitSet
     ) -> Bool {
         // `if` never fails the schema: its errors are not the instance's.
@@ -739,7 +801,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         let holds = evaluateInPlace(condition, instance, tracks: tracks, &marks)
         reporter.popKeyword()
         if Reporter.isEnabled { reporter.end(unit, valid: true, error: nil) }
-        guard let branch = holds ? then : otherwise else { return true }
+        let branch = holds ? then : otherwise
+        guard branch >= 0 else { return true }
         let keyword = holds ? "then" : "else"
         let branchUnit = reporter.beginKeyword(keyword, hidesDetails: false)
         reporter.pushKeyword(keyword)
@@ -752,7 +815,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     // MARK: References
 
     private mutating func evaluateReference(
-        _ keyword: String, _ target: Int, _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
+        _ keyword: String, _ target: Int32, _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
     ) -> Bool {
         let unit = reporter.beginKeyword(keyword, hidesDetails: false)
         reporter.pushKeyword(keyword)
@@ -765,16 +828,24 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// The node a `$dynamicRef` or `$recursiveRef` leads to in the current
     /// dynamic scope: the outermost resource that has a matching dynamic
     /// anchor (or `"$recursiveAnchor": true`), else the static target.
-    private func resolve(_ reference: _SchemaDynamicReference) -> Int {
+    private func resolve(_ reference: _SchemaDynamicReference) -> Int32 {
         if let name = reference.dynamicAnchor {
             for resource in scope {
-                if let node = program.resources[resource].dynamicAnchors[name] { return node }
+                if let node = program.resources[Int(resource)].dynamicAnchors[name] { return Int32(node) }
             }
         } else if reference.isRecursive {
             for resource in scope {
-                if let node = program.resources[resource].recursiveAnchor { return node }
+                if let node = program.resources[Int(resource)].recursiveAnchor { return Int32(node) }
             }
         }
-        return reference.target
+        return Int32(reference.target)
     }
+}
+
+/// The address of a local variable of the caller's frame: how deep the
+/// stack is, as stacks grow down on every platform Swift supports.
+@inline(never)
+func _stackAddress() -> UInt {
+    var marker: UInt8 = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }

@@ -154,23 +154,26 @@ struct _SchemaKeywordCompiler {
     }
 
     private func compileBounds(of object: JSONObject, into keywords: inout [_SchemaKeyword]) throws(JSONSchemaError) {
-        for (keyword, kind) in [("minimum", _SchemaBound.Kind.minimum), ("maximum", .maximum)] {
-            guard let value = object[keyword] else { continue }
-            guard value.isNumber else { throw invalid(keyword, "must be a number") }
+        let bounds: [(_SchemaBound.Keyword, _SchemaBound.Kind)] = [(.minimum, .minimum), (.maximum, .maximum)]
+        for (keyword, kind) in bounds {
+            guard let value = object[keyword.rawValue] else { continue }
+            guard let limit = _SchemaNumber(value) else { throw invalid(keyword.rawValue, "must be a number") }
             var exclusive = false
             let exclusiveKeyword = kind == .minimum ? "exclusiveMinimum" : "exclusiveMaximum"
             if version == .draft4, let flag = object[exclusiveKeyword] {
                 guard case .bool(let isExclusive) = flag else { throw invalid(exclusiveKeyword, "must be a Boolean") }
                 exclusive = isExclusive
             }
-            keywords.append(
-                .bound(_SchemaBound(kind: kind, exclusive: exclusive, limit: value, keyword: keyword)))
+            keywords.append(.bound(_SchemaBound(kind: kind, exclusive: exclusive, limit: limit, keyword: keyword)))
         }
         guard version != .draft4 else { return }
-        for (keyword, kind) in [("exclusiveMinimum", _SchemaBound.Kind.minimum), ("exclusiveMaximum", .maximum)] {
-            guard let value = object[keyword] else { continue }
-            guard value.isNumber else { throw invalid(keyword, "must be a number") }
-            keywords.append(.bound(_SchemaBound(kind: kind, exclusive: true, limit: value, keyword: keyword)))
+        let exclusiveBounds: [(_SchemaBound.Keyword, _SchemaBound.Kind)] = [
+            (.exclusiveMinimum, .minimum), (.exclusiveMaximum, .maximum),
+        ]
+        for (keyword, kind) in exclusiveBounds {
+            guard let value = object[keyword.rawValue] else { continue }
+            guard let limit = _SchemaNumber(value) else { throw invalid(keyword.rawValue, "must be a number") }
+            keywords.append(.bound(_SchemaBound(kind: kind, exclusive: true, limit: limit, keyword: keyword)))
         }
     }
 

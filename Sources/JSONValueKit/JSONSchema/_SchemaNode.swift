@@ -1,23 +1,3 @@
-/// A compiled schema: every subschema that validation can reach, as nodes
-/// that refer to one another by index, so that references (and cycles of
-/// them) are plain edges. Immutable once compiled, so one program serves any
-/// number of threads at once.
-final class _SchemaProgram: Sendable {
-    let nodes: [_SchemaNode]
-    let resources: [_SchemaResource]
-    let root: Int
-    /// Whether some `$dynamicRef` or `$recursiveRef` must look at the
-    /// dynamic scope, which is then tracked while validating.
-    let usesDynamicScope: Bool
-
-    init(nodes: [_SchemaNode], resources: [_SchemaResource], root: Int, usesDynamicScope: Bool) {
-        self.nodes = nodes
-        self.resources = resources
-        self.root = root
-        self.usesDynamicScope = usesDynamicScope
-    }
-}
-
 /// A schema resource as validation needs it: its canonical URI, for
 /// absolute keyword locations, and the anchors that the dynamic scope can
 /// reach.
@@ -33,7 +13,8 @@ struct _SchemaResource: Sendable {
     var recursiveAnchor: Int?
 }
 
-/// One subschema, compiled.
+/// One subschema as the compiler builds it, before it is lowered into a
+/// ``_SchemaProgram``.
 struct _SchemaNode: Sendable {
     /// What a node does before its keywords are looked at.
     enum Shape: Sendable {
@@ -190,11 +171,33 @@ struct _SchemaEnumeration: Sendable {
 /// draft-04's Boolean `exclusive…` folded in.
 struct _SchemaBound: Sendable {
     enum Kind: Sendable { case minimum, maximum }
+    /// The keyword whose location errors carry.
+    enum Keyword: String, Sendable { case minimum, maximum, exclusiveMinimum, exclusiveMaximum }
     var kind: Kind
     var exclusive: Bool
-    var limit: JSONValue
-    /// The keyword whose location errors carry.
-    var keyword: String
+    var limit: _SchemaNumber
+    var keyword: Keyword
+}
+
+/// A number of a schema keyword, kept as written: an integer or a double.
+enum _SchemaNumber: Sendable, Hashable {
+    case int(Int)
+    case double(Double)
+
+    init?(_ value: JSONValue) {
+        switch value {
+        case .int(let integer): self = .int(integer)
+        case .double(let double): self = .double(double)
+        default: return nil
+        }
+    }
+
+    var value: JSONValue {
+        switch self {
+        case .int(let integer): .int(integer)
+        case .double(let double): .double(double)
+        }
+    }
 }
 
 /// `pattern`.

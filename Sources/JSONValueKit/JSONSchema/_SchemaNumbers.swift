@@ -63,9 +63,9 @@ struct _SchemaDecimal: Sendable, Hashable {
     }
 }
 
-/// Compares two numbers exactly, an `Int` with a `Double` too: `-1`, `0` or
-/// `1`. Both must be ``JSONValue/int(_:)`` or ``JSONValue/double(_:)``.
-func _compareNumbers(_ lhs: JSONValue, _ rhs: JSONValue) -> Int {
+/// Compares a number value with a keyword's number exactly, an `Int` with a
+/// `Double` too: `-1`, `0` or `1`; `0` for a value that is not a number.
+func _compareNumbers(_ lhs: JSONValue, _ rhs: _SchemaNumber) -> Int {
     switch (lhs, rhs) {
     case (.int(let a), .int(let b)):
         return a < b ? -1 : (a == b ? 0 : 1)

@@ -12,8 +12,13 @@ protocol _SchemaReporting {
     var keepsEverything: Bool { get }
 
     mutating func pushKeyword(_ token: String)
+    /// Pushes an array index as a keyword token (`allOf/2`).
+    mutating func pushKeyword(index: Int)
     mutating func popKeyword()
+    /// Pushes a member name, with the member's position for document order.
     mutating func pushInstance(_ token: String, ordinal: Int)
+    /// Pushes an item's index.
+    mutating func pushInstance(index: Int)
     mutating func popInstance()
     /// Starts the unit of a subschema applied at the current locations.
     mutating func beginNode(_ node: Int) -> Int
@@ -32,8 +37,10 @@ struct _SchemaSilence: _SchemaReporting {
     static var isEnabled: Bool { false }
     var keepsEverything: Bool { false }
     @inline(__always) mutating func pushKeyword(_ token: String) {}
+    @inline(__always) mutating func pushKeyword(index: Int) {}
     @inline(__always) mutating func popKeyword() {}
     @inline(__always) mutating func pushInstance(_ token: String, ordinal: Int) {}
+    @inline(__always) mutating func pushInstance(index: Int) {}
     @inline(__always) mutating func popInstance() {}
     @inline(__always) mutating func beginNode(_ node: Int) -> Int { 0 }
     @inline(__always) mutating func beginKeyword(_ keyword: String, hidesDetails: Bool) -> Int { 0 }
@@ -91,6 +98,10 @@ struct _SchemaOutputBuilder: _SchemaReporting {
         relativeTokens.append(token)
     }
 
+    mutating func pushKeyword(index: Int) {
+        pushKeyword(String(index))
+    }
+
     mutating func popKeyword() {
         keywordTokens.removeLast()
         relativeTokens.removeLast()
@@ -101,17 +112,21 @@ struct _SchemaOutputBuilder: _SchemaReporting {
         instanceOrder.append(ordinal)
     }
 
+    mutating func pushInstance(index: Int) {
+        pushInstance(String(index), ordinal: index)
+    }
+
     mutating func popInstance() {
         instanceTokens.removeLast()
         instanceOrder.removeLast()
     }
 
     private func absoluteLocation(extra: String? = nil) -> String {
-        let node = program.nodes[currentNode]
         var tokens = relativeTokens
         if let extra { tokens.append(extra) }
-        let pointer = node.pointer + tokens.map { "/" + _escapeToken($0) }.joined()
-        return program.resources[node.resource].uri + _uriFragment(ofPointer: pointer)
+        let pointer = program.pointers[currentNode] + tokens.map { "/" + _escapeToken($0) }.joined()
+        let resource = Int(program.nodes.buffer[currentNode].resource)
+        return program.resources[resource].uri + _uriFragment(ofPointer: pointer)
     }
 
     private mutating func append(_ keyword: String?, isKeyword: Bool) -> Int {

@@ -1,0 +1,288 @@
+/// A compiled schema as validation runs it: every subschema that can be
+/// reached, as nodes that refer to one another by index (references, and
+/// cycles of them, are plain edges), each a run of checks.
+///
+/// Everything the fast path reads is trivial to copy: nodes and checks hold
+/// numbers and indices into the program's tables, never arrays or strings of
+/// their own, so stepping through them costs no reference counting. The
+/// tables live in buffers that the program allocates once and frees when it
+/// goes; it never changes them, so one program serves any number of threads
+/// at once.
+final class _SchemaProgram: @unchecked Sendable {
+    /// One subschema.
+    struct Node {
+        var shape: _SchemaNode.Shape
+        var checkStart: Int32
+        var checkCount: Int32
+        var resource: Int32
+        /// See ``_SchemaNode/tracksEvaluation``.
+        var tracksEvaluation: Bool
+    }
+
+    /// `properties`, `patternProperties` and `additionalProperties`: ranges
+    /// of ``names``/``nodeLists`` (the named properties, in the schema's
+    /// order) and of ``patternNodes``.
+    struct Properties {
+        var namedStart: Int32
+        var namedCount: Int32
+        var patternStart: Int32
+        var patternCount: Int32
+        /// The node of `additionalProperties`, or -1.
+        var additional: Int32
+        /// The index in ``lookups`` of the named properties by name, or -1
+        /// when the members need not be looked up by name.
+        var lookup: Int32
+    }
+
+    /// `prefixItems`/`items` (or `items`/`additionalItems`).
+    struct Items {
+        var prefixStart: Int32
+        var prefixCount: Int32
+        /// The node applied to the items after the prefix, or -1.
+        var rest: Int32
+        /// Whether the keywords are draft-04 to 2019-09's `items` (array)
+        /// and `additionalItems`.
+        var isLegacy: Bool
+    }
+
+    /// `dependentRequired`: a name, and a range of ``names``.
+    struct Dependency {
+        var name: Int32
+        var requiredStart: Int32
+        var requiredCount: Int32
+    }
+
+    let nodes: _SchemaBuffer<Node>
+    let checks: _SchemaBuffer<_SchemaCheck>
+    let values: _SchemaBuffer<JSONValue>
+    let enumerations: _SchemaBuffer<_SchemaEnumeration>
+    let patterns: _SchemaBuffer<_SchemaPattern>
+    let names: _SchemaBuffer<String>
+    let nodeLists: _SchemaBuffer<Int32>
+    let properties: _SchemaBuffer<Properties>
+    /// Pairs of a pattern (in ``patterns``) and its node.
+    let patternNodes: _SchemaBuffer<(pattern: Int32, node: Int32)>
+    let lookups: _SchemaBuffer<[String: Int32]>
+    let dependencies: _SchemaBuffer<Dependency>
+    let dynamicReferences: _SchemaBuffer<_SchemaDynamicReference>
+
+    /// For reports only: each node's pointer inside its resource, and its
+    /// annotations.
+    let pointers: [String]
+    let annotations: [[(keyword: String, value: JSONValue)]]
+    let resources: [_SchemaResource]
+    let root: Int
+    /// Whether some `$dynamicRef` or `$recursiveRef` must look at the
+    /// dynamic scope, which is then tracked while validating.
+    let usesDynamicScope: Bool
+
+    /// Lowers the compiler's nodes into a program.
+    init(nodes compiled: [_SchemaNode], resources: [_SchemaResource], root: Int, usesDynamicScope: Bool) {
+        var tables = Tables()
+        var nodes: [Node] = []
+        nodes.reserveCapacity(compiled.count)
+        for node in compiled {
+            let start = Int32(tables.checks.count)
+            for keyword in node.keywords { tables.checks.append(tables.lower(keyword)) }
+            nodes.append(
+                Node(
+                    shape: node.shape, checkStart: start, checkCount: Int32(tables.checks.count) - start,
+                    resource: Int32(node.resource), tracksEvaluation: node.tracksEvaluation))
+        }
+        self.nodes = _SchemaBuffer(nodes)
+        checks = _SchemaBuffer(tables.checks)
+        values = _SchemaBuffer(tables.values)
+        enumerations = _SchemaBuffer(tables.enumerations)
+        patterns = _SchemaBuffer(tables.patterns)
+        names = _SchemaBuffer(tables.names)
+        nodeLists = _SchemaBuffer(tables.nodeLists)
+        properties = _SchemaBuffer(tables.properties)
+        patternNodes = _SchemaBuffer(tables.patternNodes)
+        lookups = _SchemaBuffer(tables.lookups)
+        dependencies = _SchemaBuffer(tables.dependencies)
+        dynamicReferences = _SchemaBuffer(tables.dynamicReferences)
+        pointers = compiled.map(\.pointer)
+        annotations = compiled.map(\.annotations)
+        self.resources = resources
+        self.root = root
+        self.usesDynamicScope = usesDynamicScope
+    }
+
+    /// The tables as they are filled.
+    private struct Tables {
+        var checks: [_SchemaCheck] = []
+        var values: [JSONValue] = []
+        var enumerations: [_SchemaEnumeration] = []
+        var patterns: [_SchemaPattern] = []
+        var names: [String] = []
+        var nodeLists: [Int32] = []
+        var properties: [Properties] = []
+        var patternNodes: [(pattern: Int32, node: Int32)] = []
+        var lookups: [[String: Int32]] = []
+        var dependencies: [Dependency] = []
+        var dynamicReferences: [_SchemaDynamicReference] = []
+
+        mutating func list(_ nodes: [Int]) -> (start: Int32, count: Int32) {
+            let start = Int32(nodeLists.count)
+            nodeLists += nodes.map { Int32($0) }
+            return (start, Int32(nodes.count))
+        }
+
+        mutating func strings(_ strings: [String]) -> (start: Int32, count: Int32) {
+            let start = Int32(names.count)
+            names += strings
+            return (start, Int32(strings.count))
+        }
+
+        mutating func value(_ value: JSONValue) -> Int32 {
+            values.append(value)
+            return Int32(values.count - 1)
+        }
+
+        mutating func lower(_ keyword: _SchemaKeyword) -> _SchemaCheck {
+            switch keyword {
+            case .type(let types): return .type(types)
+            case .enumeration(let enumeration):
+                enumerations.append(enumeration)
+                return .enumeration(Int32(enumerations.count - 1))
+            case .constant(let value): return .constant(self.value(value))
+            case .multipleOf(let decimal, let written): return .multipleOf(decimal, self.value(written))
+            case .bound(let bound): return .bound(bound)
+            case .minLength(let limit): return .minLength(limit)
+            case .maxLength(let limit): return .maxLength(limit)
+            case .pattern(let pattern):
+                patterns.append(pattern)
+                return .pattern(Int32(patterns.count - 1))
+            case .minItems(let limit): return .minItems(limit)
+            case .maxItems(let limit): return .maxItems(limit)
+            case .uniqueItems: return .uniqueItems
+            case .minProperties(let limit): return .minProperties(limit)
+            case .maxProperties(let limit): return .maxProperties(limit)
+            case .required(let required):
+                let (start, count) = strings(required)
+                return .required(start: start, count: count)
+            case .dependentRequired(let keyword, let entries):
+                let start = Int32(dependencies.count)
+                for (name, required) in entries {
+                    let nameIndex = strings([name]).start
+                    let (requiredStart, requiredCount) = strings(required)
+                    dependencies.append(
+                        Dependency(name: nameIndex, requiredStart: requiredStart, requiredCount: requiredCount))
+                }
+                return .dependentRequired(
+                    start: start, count: Int32(entries.count), isLegacy: keyword == "dependencies")
+            case .dependentSchemas(let keyword, let entries):
+                let (namesStart, count) = strings(entries.map(\.name))
+                let nodesStart = list(entries.map(\.node)).start
+                return .dependentSchemas(
+                    names: namesStart, nodes: nodesStart, count: count, isLegacy: keyword == "dependencies")
+            case .properties(let properties):
+                let (namedStart, namedCount) = strings(properties.named.map(\.name))
+                let nodesStart = list(properties.named.map(\.node)).start
+                let patternStart = Int32(patternNodes.count)
+                for (pattern, node) in properties.patterns {
+                    patterns.append(pattern)
+                    patternNodes.append((Int32(patterns.count - 1), Int32(node)))
+                }
+                var lookup: Int32 = -1
+                if !properties.lookup.isEmpty {
+                    lookups.append(properties.lookup.mapValues { Int32($0) })
+                    lookup = Int32(lookups.count - 1)
+                }
+                self.properties.append(
+                    Properties(
+                        namedStart: namedStart, namedCount: namedCount, patternStart: patternStart,
+                        patternCount: Int32(properties.patterns.count), additional: Int32(properties.additional ?? -1),
+                        lookup: lookup))
+                return .properties(Int32(self.properties.count - 1), nodes: nodesStart)
+            case .propertyNames(let node): return .propertyNames(Int32(node))
+            case .items(let items):
+                let (prefixStart, prefixCount) = list(items.prefix)
+                return .items(
+                    Items(
+                        prefixStart: prefixStart, prefixCount: prefixCount, rest: Int32(items.rest ?? -1),
+                        isLegacy: items.prefixKeyword == "items" || items.restKeyword == "additionalItems"))
+            case .contains(let contains): return .contains(contains)
+            case .allOf(let nodes):
+                let (start, count) = list(nodes)
+                return .allOf(start: start, count: count)
+            case .anyOf(let nodes):
+                let (start, count) = list(nodes)
+                return .anyOf(start: start, count: count)
+            case .oneOf(let nodes):
+                let (start, count) = list(nodes)
+                return .oneOf(start: start, count: count)
+            case .not(let node): return .not(Int32(node))
+            case .conditional(let condition, let then, let otherwise):
+                return .conditional(if: Int32(condition), then: Int32(then ?? -1), else: Int32(otherwise ?? -1))
+            case .reference(let node): return .reference(Int32(node))
+            case .dynamicReference(let reference):
+                dynamicReferences.append(reference)
+                return .dynamicReference(Int32(dynamicReferences.count - 1))
+            case .format(let format, _): return .format(format)
+            case .content(let content): return .content(content)
+            case .unevaluatedProperties(let node): return .unevaluatedProperties(Int32(node))
+            case .unevaluatedItems(let node): return .unevaluatedItems(Int32(node))
+            }
+        }
+    }
+}
+
+/// One check of a node: a keyword, or a few that work together, with
+/// trivial payloads (indices into the program's tables).
+enum _SchemaCheck {
+    case type(_SchemaTypes)
+    case constant(Int32)
+    case enumeration(Int32)
+    case multipleOf(_SchemaDecimal, Int32)
+    case bound(_SchemaBound)
+    case minLength(Int)
+    case maxLength(Int)
+    case pattern(Int32)
+    case format(_Format)
+    case content(_SchemaContent)
+    case minItems(Int)
+    case maxItems(Int)
+    case uniqueItems
+    case minProperties(Int)
+    case maxProperties(Int)
+    case required(start: Int32, count: Int32)
+    case dependentRequired(start: Int32, count: Int32, isLegacy: Bool)
+    case dependentSchemas(names: Int32, nodes: Int32, count: Int32, isLegacy: Bool)
+    /// A ``_SchemaProgram/Properties`` and where its named nodes start in
+    /// ``_SchemaProgram/nodeLists``.
+    case properties(Int32, nodes: Int32)
+    case propertyNames(Int32)
+    case items(_SchemaProgram.Items)
+    case contains(_SchemaContains)
+    case allOf(start: Int32, count: Int32)
+    case anyOf(start: Int32, count: Int32)
+    case oneOf(start: Int32, count: Int32)
+    case not(Int32)
+    case conditional(if: Int32, then: Int32, else: Int32)
+    case reference(Int32)
+    case dynamicReference(Int32)
+    case unevaluatedProperties(Int32)
+    case unevaluatedItems(Int32)
+}
+
+/// An array's elements in a buffer of their own, which is freed with this
+/// object and never changes, so that readers can keep a plain pointer to
+/// them without retaining anything.
+final class _SchemaBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<Element>
+
+    init(_ elements: [Element]) {
+        let storage = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
+        _ = storage.initialize(from: elements)
+        buffer = UnsafeBufferPointer(start: storage.baseAddress, count: elements.count)
+    }
+
+    deinit {
+        UnsafeMutableBufferPointer(mutating: buffer).deinitialize()
+        buffer.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).deallocate() }
+    }
+
+    @inline(__always)
+    subscript(_ index: Int32) -> Element { buffer[Int(index)] }
+}
