@@ -291,6 +291,26 @@ public struct JSONObject: @unchecked Sendable {
         }
     }
 
+    /// The hash of a name as the members' table hashes it, for
+    /// ``index(forKey:hash:)``; it holds for the life of the process.
+    static func hash(ofKey key: String) -> Int {
+        _MemberTable.withBytes(of: key) { _MemberTable.hash($0) }
+    }
+
+    /// The position of the member with a name whose hash, from
+    /// ``hash(ofKey:)``, is known: a schema looks up the same names in many
+    /// objects.
+    func index(forKey key: String, hash: Int) -> Int? {
+        guard let (header, members) = unsafePointers else { return nil }
+        return _MemberTable.withBytes(of: key) { bytes in
+            if let table = header.pointee.table { return table.find(bytes, hash: hash, in: members) }
+            for index in 0..<header.pointee.count where _MemberTable.equal(members[index].key, bytes) {
+                return index
+            }
+            return nil
+        }
+    }
+
     /// The value of the member with a name; setting a value replaces it in
     /// place or adds the member at the end, and setting `nil` removes it.
     ///

@@ -2,8 +2,7 @@ extension _SchemaProgram {
     /// The fast path: a Boolean, no locations.
     func isValid(_ instance: JSONValue) -> Bool {
         var evaluator = _SchemaEvaluator(program: self, reporter: _SchemaSilence())
-        var marks = _SchemaBitSet()
-        return withExtendedLifetime(self) { evaluator.evaluate(Int32(root), instance, &marks) }
+        return withExtendedLifetime(self) { evaluator.evaluate(Int32(root), instance, nil) }
     }
 
     /// Validation with output units: failed ones only, or with
@@ -11,8 +10,7 @@ extension _SchemaProgram {
     func outputUnits(_ instance: JSONValue, keepsEverything: Bool) -> (valid: Bool, units: [_SchemaOutputUnit]) {
         var evaluator = _SchemaEvaluator(
             program: self, reporter: _SchemaOutputBuilder(program: self, keepsEverything: keepsEverything))
-        var marks = _SchemaBitSet()
-        let valid = withExtendedLifetime(self) { evaluator.evaluate(Int32(root), instance, &marks) }
+        let valid = withExtendedLifetime(self) { evaluator.evaluate(Int32(root), instance, nil) }
         return (valid, evaluator.reporter.units)
     }
 }
@@ -37,6 +35,14 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     let checks: UnsafeBufferPointer<_SchemaCheck>
     let nodeLists: UnsafeBufferPointer<Int32>
     let names: UnsafeBufferPointer<String>
+    let nameHashes: UnsafeBufferPointer<Int>
+    let values: UnsafeBufferPointer<JSONValue>
+    let enumerations: UnsafeBufferPointer<_SchemaEnumeration>
+    let patterns: UnsafeBufferPointer<_SchemaPattern>
+    let properties: UnsafeBufferPointer<_SchemaProgram.Properties>
+    let patternNodes: UnsafeBufferPointer<(pattern: Int32, node: Int32)>
+    let lookups: UnsafeBufferPointer<[String: Int32]>
+    let dependencies: UnsafeBufferPointer<_SchemaProgram.Dependency>
     var reporter: Reporter
     /// The resources entered, outermost first, when a `$dynamicRef` or
     /// `$recursiveRef` needs them.
@@ -56,15 +62,23 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         checks = program.checks.buffer
         nodeLists = program.nodeLists.buffer
         names = program.names.buffer
+        nameHashes = program.nameHashes.buffer
+        values = program.values.buffer
+        enumerations = program.enumerations.buffer
+        patterns = program.patterns.buffer
+        properties = program.properties.buffer
+        patternNodes = program.patternNodes.buffer
+        lookups = program.lookups.buffer
+        dependencies = program.dependencies.buffer
         self.reporter = reporter
         stackLimit = _stackAddress() &- Self.stackBudget
     }
 
     // MARK: Subschemas
 
-    /// Applies subschema `id` to `instance`; records in `marks` the members
-    /// or items it evaluated, if the node tracks them.
-    mutating func evaluate(_ id: Int32, _ instance: JSONValue, _ marks: inout _SchemaBitSet) -> Bool {
+    /// Applies subschema `id` to `instance`; records in `marks`, if it is
+    /// given, the members or items it evaluated.
+    mutating func evaluate(_ id: Int32, _ instance: JSONValue, _ marks: _SchemaMarks) -> Bool {
         if !Reporter.isEnabled {
             switch nodes[Int(id)].shape {
             case .alwaysValid: return true
@@ -92,14 +106,20 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 // below this check.
                 stackLimit = _stackAddress() &- UInt(_StackExtension.stackSize) / 4 * 3
                 defer { stackLimit = saved }
-                return self.evaluateNode(id, instance, &marks)
+                return self.evaluateNode(id, instance, marks)
             }) ?? false
         }
-        return evaluateNode(id, instance, &marks)
+        return evaluateNode(id, instance, marks)
     }
 
-    private mutating func evaluateNode(_ id: Int32, _ instance: JSONValue, _ marks: inout _SchemaBitSet) -> Bool {
+    private mutating func evaluateNode(_ id: Int32, _ instance: JSONValue, _ marks: _SchemaMarks) -> Bool {
         let node = nodes[Int(id)]
+        if node.tracksEvaluation && marks == nil {
+            // A node with `unevaluated…` keeps its own marks.
+            var own = _SchemaBitSet()
+            return withUnsafeMutablePointer(to: &own) { evaluateNode(id, instance, $0) }
+        }
+        let marks = node.tracksEvaluation ? marks : nil
         let entersResource = program.usesDynamicScope && scope.last != node.resource
         if entersResource { scope.append(node.resource) }
         defer { if entersResource { scope.removeLast() } }
@@ -114,7 +134,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             var index = Int(node.checkStart)
             let end = index &+ Int(node.checkCount)
             while index < end {
-                if !evaluate(checks[index], tracks: node.tracksEvaluation, instance, &marks) {
+                if !evaluate(checks[index], instance, marks) {
                     valid = false
                     if !Reporter.isEnabled { break }
                 }
@@ -148,27 +168,24 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// item. Nothing it evaluates counts for the parent's marks.
     @inline(__always)
     private mutating func evaluateChild(_ id: Int32, _ value: JSONValue) -> Bool {
-        var marks = _SchemaBitSet()
-        return evaluate(id, value, &marks)
+        evaluate(id, value, nil)
     }
 
     /// Applies a subschema in place: its evaluated members and items count
     /// as the parent's when it is valid and the parent tracks them.
     @inline(__always)
-    private mutating func evaluateInPlace(
-        _ id: Int32, _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
-    ) -> Bool {
-        guard tracks && nodes[Int(id)].tracksEvaluation else { return evaluateChild(id, instance) }
+    private mutating func evaluateInPlace(_ id: Int32, _ instance: JSONValue, _ marks: _SchemaMarks) -> Bool {
+        guard let marks, nodes[Int(id)].tracksEvaluation else { return evaluateChild(id, instance) }
         var own = _SchemaBitSet()
-        let valid = evaluate(id, instance, &own)
-        if valid { marks.formUnion(own) }
+        let valid = withUnsafeMutablePointer(to: &own) { evaluate(id, instance, $0) }
+        if valid { marks.pointee.formUnion(own) }
         return valid
     }
 
     // MARK: Checks
 
     private mutating func evaluate(
-        _ check: _SchemaCheck, tracks: Bool, _ instance: JSONValue, _ marks: inout _SchemaBitSet
+        _ check: _SchemaCheck, _ instance: JSONValue, _ marks: _SchemaMarks
     ) -> Bool {
         switch check {
         case .type(let types):
@@ -183,7 +200,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return true
         case .constant(let index):
-            let expected = program.values[index]
+            let expected = values[Int(index)]
             guard _schemaEqual(instance, expected) else {
                 if Reporter.isEnabled {
                     reporter.fail(
@@ -194,12 +211,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return true
         case .enumeration(let index):
-            guard program.enumerations.buffer[Int(index)].contains(instance) else {
+            guard enumerations[Int(index)].contains(instance) else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "enum",
                         "\(_SchemaMessages.describe(instance)) is not one of "
-                            + _SchemaMessages.describe(.array(program.enumerations[index].values)))
+                            + _SchemaMessages.describe(.array(enumerations[Int(index)].values)))
                 }
                 return false
             }
@@ -211,7 +228,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     reporter.fail(
                         "multipleOf",
                         "\(_SchemaMessages.describe(instance)) is not a multiple of "
-                            + _SchemaMessages.describe(program.values[written]))
+                            + _SchemaMessages.describe(values[Int(written)]))
                 }
                 return false
             }
@@ -226,12 +243,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             return evaluateLength(string, limit: limit, isMinimum: false, instance)
         case .pattern(let index):
             guard case .string(let string) = instance else { return true }
-            guard program.patterns.buffer[Int(index)].regex.firstMatchExists(in: string) else {
+            guard patterns[Int(index)].regex.firstMatchExists(in: string) else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "pattern",
                         "\(_SchemaMessages.describe(instance)) does not match the pattern "
-                            + _SchemaMessages.quote(program.patterns[index].source))
+                            + _SchemaMessages.quote(patterns[Int(index)].source))
                 }
                 return false
             }
@@ -299,7 +316,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         case .required(let start, let count):
             guard case .object(let object) = instance else { return true }
             var valid = true
-            for index in Int(start)..<Int(start &+ count) where object.index(forKey: names[index]) == nil {
+            for index in Int(start)..<Int(start &+ count) where object.index(forKey: names[index], hash: nameHashes[index]) == nil {
                 valid = false
                 guard Reporter.isEnabled else { break }
                 reporter.fail("required", "the required property \(_SchemaMessages.quote(names[index])) is missing")
@@ -313,10 +330,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             let keyword = isLegacy ? "dependencies" : "dependentSchemas"
             let unit = reporter.beginKeyword(keyword, hidesDetails: false)
             var valid = true
-            for offset in 0..<Int(count) where object.index(forKey: names[Int(namesStart) &+ offset]) != nil {
+            for offset in 0..<Int(count) where object.index(forKey: names[Int(namesStart) &+ offset], hash: nameHashes[Int(namesStart) &+ offset]) != nil {
                 reporter.pushKeyword(keyword)
                 if Reporter.isEnabled { reporter.pushKeyword(names[Int(namesStart) &+ offset]) }
-                let childValid = evaluateInPlace(nodeLists[Int(nodesStart) &+ offset], instance, tracks: tracks, &marks)
+                let childValid = evaluateInPlace(nodeLists[Int(nodesStart) &+ offset], instance, marks)
                 reporter.popKeyword()
                 reporter.popKeyword()
                 if !childValid {
@@ -328,7 +345,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             return valid
         case .properties(let index, let nodesStart):
             guard case .object(let object) = instance else { return true }
-            return evaluateProperties(program.properties[index], nodesStart, object, tracks: tracks, &marks)
+            return evaluateProperties(properties[Int(index)], nodesStart, object, marks)
         case .propertyNames(let child):
             guard case .object(let object) = instance else { return true }
             let unit = reporter.beginKeyword("propertyNames", hidesDetails: false)
@@ -348,16 +365,16 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             return valid
         case .items(let items):
             guard case .array(let elements) = instance else { return true }
-            return evaluateItems(items, elements, tracks: tracks, &marks)
+            return evaluateItems(items, elements, marks)
         case .contains(let contains):
             guard case .array(let elements) = instance else { return true }
-            return evaluateContains(contains, elements, tracks: tracks, &marks)
+            return evaluateContains(contains, elements, marks)
         case .allOf(let start, let count):
-            return evaluateAllOf(start, count, instance, tracks: tracks, &marks)
+            return evaluateAllOf(start, count, instance, marks)
         case .anyOf(let start, let count):
-            return evaluateAnyOf(start, count, instance, tracks: tracks, &marks)
+            return evaluateAnyOf(start, count, instance, marks)
         case .oneOf(let start, let count):
-            return evaluateOneOf(start, count, instance, tracks: tracks, &marks)
+            return evaluateOneOf(start, count, instance, marks)
         case .not(let child):
             let unit = reporter.beginKeyword("not", hidesDetails: true)
             reporter.pushKeyword("not")
@@ -370,18 +387,18 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return !childValid
         case .conditional(let condition, let then, let otherwise):
-            return evaluateConditional(condition, then, otherwise, instance, tracks: tracks, &marks)
+            return evaluateConditional(condition, then, otherwise, instance, marks)
         case .reference(let target):
-            return evaluateReference("$ref", target, instance, tracks: tracks, &marks)
+            return evaluateReference("$ref", target, instance, marks)
         case .dynamicReference(let index):
             let reference = program.dynamicReferences[index]
-            return evaluateReference(reference.keyword, resolve(reference), instance, tracks: tracks, &marks)
+            return evaluateReference(reference.keyword, resolve(reference), instance, marks)
         case .unevaluatedProperties(let child):
             guard case .object(let object) = instance else { return true }
-            return evaluateUnevaluatedProperties(child, object, &marks)
+            return evaluateUnevaluatedProperties(child, object, marks)
         case .unevaluatedItems(let child):
             guard case .array(let elements) = instance else { return true }
-            return evaluateUnevaluatedItems(child, elements, &marks)
+            return evaluateUnevaluatedItems(child, elements, marks)
         }
     }
 
@@ -458,10 +475,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     ) -> Bool {
         var valid = true
         for entry in Int(start)..<Int(start &+ count) {
-            let dependency = program.dependencies.buffer[entry]
-            guard object.index(forKey: names[Int(dependency.name)]) != nil else { continue }
+            let dependency = dependencies[entry]
+            guard object.index(forKey: names[Int(dependency.name)], hash: nameHashes[Int(dependency.name)]) != nil else { continue }
             let required = Int(dependency.requiredStart)..<Int(dependency.requiredStart &+ dependency.requiredCount)
-            for index in required where object.index(forKey: names[index]) == nil {
+            for index in required where object.index(forKey: names[index], hash: nameHashes[index]) == nil {
                 valid = false
                 guard Reporter.isEnabled else { return false }
                 reporter.fail(
@@ -474,8 +491,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateProperties(
-        _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: JSONObject, tracks: Bool,
-        _ marks: inout _SchemaBitSet
+        _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: JSONObject,
+        _ marks: _SchemaMarks
     ) -> Bool {
         var valid = true
         let members = object.unsafeMembers
@@ -484,8 +501,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             let unit = reporter.beginKeyword("properties", hidesDetails: false)
             for offset in 0..<Int(properties.namedCount) {
                 let nameIndex = Int(properties.namedStart) &+ offset
-                guard let index = object.index(forKey: names[nameIndex]) else { continue }
-                if tracks { marks.insert(index) }
+                guard let index = object.index(forKey: names[nameIndex], hash: nameHashes[nameIndex]) else { continue }
+                marks?.pointee.insert(index)
                 reporter.pushKeyword("properties")
                 if Reporter.isEnabled {
                     reporter.pushKeyword(names[nameIndex])
@@ -505,7 +522,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         }
         let unit = reporter.beginKeyword(
             properties.namedCount == 0 ? "additionalProperties" : "properties", hidesDetails: false)
-        let lookup = properties.lookup >= 0 ? program.lookups.buffer[Int(properties.lookup)] : [:]
+        let lookup = properties.lookup >= 0 ? lookups[Int(properties.lookup)] : [:]
         for index in members.indices {
             let name = members[index].key
             var matched = false
@@ -522,8 +539,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 reporter.popKeyword()
             }
             for offset in 0..<Int(properties.patternCount) {
-                let (patternIndex, child) = program.patternNodes.buffer[Int(properties.patternStart) &+ offset]
-                let pattern = program.patterns.buffer[Int(patternIndex)]
+                let (patternIndex, child) = patternNodes[Int(properties.patternStart) &+ offset]
+                let pattern = patterns[Int(patternIndex)]
                 guard pattern.regex.firstMatchExists(in: name) else { continue }
                 matched = true
                 reporter.pushKeyword("patternProperties")
@@ -551,7 +568,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 reporter.popInstance()
                 reporter.popKeyword()
             }
-            if matched && tracks { marks.insert(index) }
+            if matched { marks?.pointee.insert(index) }
             if !valid && !Reporter.isEnabled { break }
         }
         reporter.end(unit, valid: valid, error: nil)
@@ -559,13 +576,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateUnevaluatedProperties(
-        _ child: Int32, _ object: JSONObject, _ marks: inout _SchemaBitSet
+        _ child: Int32, _ object: JSONObject, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("unevaluatedProperties", hidesDetails: false)
         var valid = true
         let members = object.unsafeMembers
-        for index in members.indices where !marks.contains(index) {
-            marks.insert(index)
+        for index in members.indices where marks?.pointee.contains(index) != true {
+            marks?.pointee.insert(index)
             reporter.pushKeyword("unevaluatedProperties")
             if Reporter.isEnabled { reporter.pushInstance(members[index].key, ordinal: index) }
             if case .alwaysInvalid = nodes[Int(child)].shape {
@@ -588,7 +605,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     // MARK: Arrays
 
     private mutating func evaluateItems(
-        _ items: _SchemaProgram.Items, _ elements: [JSONValue], tracks: Bool, _ marks: inout _SchemaBitSet
+        _ items: _SchemaProgram.Items, _ elements: [JSONValue], _ marks: _SchemaMarks
     ) -> Bool {
         var valid = true
         let prefixKeyword = items.isLegacy ? "items" : "prefixItems"
@@ -638,20 +655,20 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     }
                 }
             }
-            if tracks { marks.insertAll(below: elements.count) }
-        } else if tracks {
-            marks.insertAll(below: prefixCount)
+            marks?.pointee.insertAll(below: elements.count)
+        } else {
+            marks?.pointee.insertAll(below: prefixCount)
         }
         reporter.end(unit, valid: valid, error: nil)
         return valid
     }
 
     private mutating func evaluateContains(
-        _ contains: _SchemaContains, _ elements: [JSONValue], tracks: Bool, _ marks: inout _SchemaBitSet
+        _ contains: _SchemaContains, _ elements: [JSONValue], _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("contains", hidesDetails: true)
         var matches = 0
-        let needsAll = Reporter.isEnabled || contains.maximum != nil || (tracks && contains.marksEvaluated)
+        let needsAll = Reporter.isEnabled || contains.maximum != nil || (marks != nil && contains.marksEvaluated)
         for index in elements.indices {
             reporter.pushKeyword("contains")
             reporter.pushInstance(index: index)
@@ -660,7 +677,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.popKeyword()
             if matched {
                 matches += 1
-                if tracks && contains.marksEvaluated { marks.insert(index) }
+                if contains.marksEvaluated { marks?.pointee.insert(index) }
                 if !needsAll && matches >= contains.minimum { break }
             }
         }
@@ -684,12 +701,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateUnevaluatedItems(
-        _ child: Int32, _ elements: [JSONValue], _ marks: inout _SchemaBitSet
+        _ child: Int32, _ elements: [JSONValue], _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("unevaluatedItems", hidesDetails: false)
         var valid = true
-        for index in elements.indices where !marks.contains(index) {
-            marks.insert(index)
+        for index in elements.indices where marks?.pointee.contains(index) != true {
+            marks?.pointee.insert(index)
             reporter.pushKeyword("unevaluatedItems")
             reporter.pushInstance(index: index)
             if case .alwaysInvalid = nodes[Int(child)].shape {
@@ -709,14 +726,14 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     // MARK: Combinations
 
     private mutating func evaluateAllOf(
-        _ start: Int32, _ count: Int32, _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
+        _ start: Int32, _ count: Int32, _ instance: JSONValue, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("allOf", hidesDetails: false)
         var valid = true
         for offset in 0..<Int(count) {
             reporter.pushKeyword("allOf")
             reporter.pushKeyword(index: offset)
-            let childValid = evaluateInPlace(nodeLists[Int(start) &+ offset], instance, tracks: tracks, &marks)
+            let childValid = evaluateInPlace(nodeLists[Int(start) &+ offset], instance, marks)
             reporter.popKeyword()
             reporter.popKeyword()
             if !childValid {
@@ -729,21 +746,21 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateAnyOf(
-        _ start: Int32, _ count: Int32, _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
+        _ start: Int32, _ count: Int32, _ instance: JSONValue, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("anyOf", hidesDetails: true)
         var valid = false
         for offset in 0..<Int(count) {
             reporter.pushKeyword("anyOf")
             reporter.pushKeyword(index: offset)
-            let childValid = evaluateInPlace(nodeLists[Int(start) &+ offset], instance, tracks: tracks, &marks)
+            let childValid = evaluateInPlace(nodeLists[Int(start) &+ offset], instance, marks)
             reporter.popKeyword()
             reporter.popKeyword()
             if childValid {
                 valid = true
                 // Every valid branch's annotations count, so go on only if
                 // they are wanted.
-                if !tracks && !(Reporter.isEnabled && reporter.keepsEverything) { break }
+                if marks == nil && !(Reporter.isEnabled && reporter.keepsEverything) { break }
             }
         }
         if Reporter.isEnabled {
@@ -755,16 +772,22 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateOneOf(
-        _ start: Int32, _ count: Int32, _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
+        _ start: Int32, _ count: Int32, _ instance: JSONValue, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("oneOf", hidesDetails: true)
         var first: Int?
         var second: Int?
-        var own = _SchemaBitSet()
+        // The marks of the valid branches: if exactly one is valid, its own.
+        let ownMarks: _SchemaMarks = marks == nil ? nil : .allocate(capacity: 1)
+        ownMarks?.initialize(to: _SchemaBitSet())
+        defer {
+            ownMarks?.deinitialize(count: 1)
+            ownMarks?.deallocate()
+        }
         for offset in 0..<Int(count) {
             reporter.pushKeyword("oneOf")
             reporter.pushKeyword(index: offset)
-            let childValid = evaluateInPlace(nodeLists[Int(start) &+ offset], instance, tracks: tracks, &own)
+            let childValid = evaluateInPlace(nodeLists[Int(start) &+ offset], instance, ownMarks)
             reporter.popKeyword()
             reporter.popKeyword()
             if childValid {
@@ -777,7 +800,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
         }
         let valid = first != nil && second == nil
-        if valid && tracks { marks.formUnion(own) }
+        if valid, let marks, let ownMarks { marks.pointee.formUnion(ownMarks.pointee) }
         if Reporter.isEnabled {
             let error =
                 if let first, let second {
@@ -792,13 +815,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateConditional(
-        _ condition: Int32, _ then: Int32, _ otherwise: Int32, _ instance: JSONValue, tracks: Bool,
-        _ marks: inout _SchemaBitSet
+        _ condition: Int32, _ then: Int32, _ otherwise: Int32, _ instance: JSONValue,
+        _ marks: _SchemaMarks
     ) -> Bool {
         // `if` never fails the schema: its errors are not the instance's.
         let unit = reporter.beginKeyword("if", hidesDetails: true)
         reporter.pushKeyword("if")
-        let holds = evaluateInPlace(condition, instance, tracks: tracks, &marks)
+        let holds = evaluateInPlace(condition, instance, marks)
         reporter.popKeyword()
         if Reporter.isEnabled { reporter.end(unit, valid: true, error: nil) }
         let branch = holds ? then : otherwise
@@ -806,7 +829,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         let keyword = holds ? "then" : "else"
         let branchUnit = reporter.beginKeyword(keyword, hidesDetails: false)
         reporter.pushKeyword(keyword)
-        let valid = evaluateInPlace(branch, instance, tracks: tracks, &marks)
+        let valid = evaluateInPlace(branch, instance, marks)
         reporter.popKeyword()
         reporter.end(branchUnit, valid: valid, error: nil)
         return valid
@@ -815,11 +838,11 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     // MARK: References
 
     private mutating func evaluateReference(
-        _ keyword: String, _ target: Int32, _ instance: JSONValue, tracks: Bool, _ marks: inout _SchemaBitSet
+        _ keyword: String, _ target: Int32, _ instance: JSONValue, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword(keyword, hidesDetails: false)
         reporter.pushKeyword(keyword)
-        let valid = evaluateInPlace(target, instance, tracks: tracks, &marks)
+        let valid = evaluateInPlace(target, instance, marks)
         reporter.popKeyword()
         reporter.end(unit, valid: valid, error: nil)
         return valid
@@ -841,6 +864,11 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         return Int32(reference.target)
     }
 }
+
+/// Where a subschema records the members or items it evaluated, for
+/// `unevaluatedProperties` and `unevaluatedItems`; `nil` where nobody needs
+/// them, which is almost everywhere.
+typealias _SchemaMarks = UnsafeMutablePointer<_SchemaBitSet>?
 
 /// The address of a local variable of the caller's frame: how deep the
 /// stack is, as stacks grow down on every platform Swift supports.

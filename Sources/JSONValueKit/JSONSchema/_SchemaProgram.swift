@@ -58,6 +58,9 @@ final class _SchemaProgram: @unchecked Sendable {
     let enumerations: _SchemaBuffer<_SchemaEnumeration>
     let patterns: _SchemaBuffer<_SchemaPattern>
     let names: _SchemaBuffer<String>
+    /// The hash of each of ``names`` as ``JSONObject`` looks names up, so
+    /// that a lookup does not hash the name again.
+    let nameHashes: _SchemaBuffer<Int>
     let nodeLists: _SchemaBuffer<Int32>
     let properties: _SchemaBuffer<Properties>
     /// Pairs of a pattern (in ``patterns``) and its node.
@@ -95,6 +98,7 @@ final class _SchemaProgram: @unchecked Sendable {
         enumerations = _SchemaBuffer(tables.enumerations)
         patterns = _SchemaBuffer(tables.patterns)
         names = _SchemaBuffer(tables.names)
+        nameHashes = _SchemaBuffer(tables.names.map(JSONObject.hash(ofKey:)))
         nodeLists = _SchemaBuffer(tables.nodeLists)
         properties = _SchemaBuffer(tables.properties)
         patternNodes = _SchemaBuffer(tables.patternNodes)
