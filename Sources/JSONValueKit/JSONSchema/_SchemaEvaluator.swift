@@ -2,7 +2,9 @@ extension _SchemaProgram {
     /// The fast path: a Boolean, no locations.
     func isValid(_ instance: JSONValue) -> Bool {
         var evaluator = _SchemaEvaluator(program: self, reporter: _SchemaSilence())
-        return withExtendedLifetime(self) { evaluator.evaluate(Int32(root), instance, nil) }
+        return withExtendedLifetime(self) {
+            withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+        }
     }
 
     /// Validation with output units: failed ones only, or with
@@ -10,7 +12,9 @@ extension _SchemaProgram {
     func outputUnits(_ instance: JSONValue, keepsEverything: Bool) -> (valid: Bool, units: [_SchemaOutputUnit]) {
         var evaluator = _SchemaEvaluator(
             program: self, reporter: _SchemaOutputBuilder(program: self, keepsEverything: keepsEverything))
-        let valid = withExtendedLifetime(self) { evaluator.evaluate(Int32(root), instance, nil) }
+        let valid = withExtendedLifetime(self) {
+            withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+        }
         return (valid, evaluator.reporter.units)
     }
 }
@@ -76,9 +80,14 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     // MARK: Subschemas
 
-    /// Applies subschema `id` to `instance`; records in `marks`, if it is
-    /// given, the members or items it evaluated.
-    mutating func evaluate(_ id: Int32, _ instance: JSONValue, _ marks: _SchemaMarks) -> Bool {
+    /// Applies subschema `id` to the value at `instance`; records in
+    /// `marks`, if given, the members or items it evaluated.
+    ///
+    /// Values are passed by address: the instance does not change while it
+    /// is validated and its caller keeps it alive, so children are reached
+    /// without copying them, and a copy is made only of the containers a
+    /// subschema looks inside (one retain each), never of scalars.
+    mutating func evaluate(_ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks) -> Bool {
         if !Reporter.isEnabled {
             switch nodes[Int(id)].shape {
             case .alwaysValid: return true
@@ -112,7 +121,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         return evaluateNode(id, instance, marks)
     }
 
-    private mutating func evaluateNode(_ id: Int32, _ instance: JSONValue, _ marks: _SchemaMarks) -> Bool {
+    private mutating func evaluateNode(_ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks) -> Bool {
         let node = nodes[Int(id)]
         if node.tracksEvaluation && marks == nil {
             // A node with `unevaluated…` keeps its own marks.
@@ -131,32 +140,72 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         case .alwaysInvalid:
             valid = false
         case .typeOnly, .general:
-            var index = Int(node.checkStart)
-            let end = index &+ Int(node.checkCount)
-            while index < end {
-                if !evaluate(checks[index], instance, marks) {
-                    valid = false
-                    if !Reporter.isEnabled { break }
-                }
-                index &+= 1
-            }
+            valid = evaluateChecks(of: node, instance, marks)
         }
         if Reporter.isEnabled {
             if valid && reporter.keepsEverything { annotate(Int(id), instance) }
             let error: String? =
                 if case .alwaysInvalid = node.shape {
-                    "no value is allowed here (the schema is false), but found \(_SchemaMessages.describe(instance))"
+                    "no value is allowed here (the schema is false), but found \(_SchemaMessages.describe(instance.pointee))"
                 } else { nil }
             reporter.end(unit, valid: valid, error: error)
         }
         return valid
     }
 
-    private mutating func annotate(_ id: Int, _ instance: JSONValue) {
+    /// Runs a node's checks. The container, if the value is one, is taken
+    /// out of it once for all the checks.
+    private mutating func evaluateChecks(
+        of node: _SchemaProgram.Node, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        var valid = true
+        var index = Int(node.checkStart)
+        let end = index &+ Int(node.checkCount)
+        switch instance.pointee {
+        case .object(let object):
+            let members = object.unsafeMembers
+            while index < end {
+                if !evaluate(checks[index], object: object, members, instance, marks) {
+                    valid = false
+                    if !Reporter.isEnabled { break }
+                }
+                index &+= 1
+            }
+        case .array(let elements):
+            elements.withUnsafeBufferPointer { items in
+                while index < end {
+                    if !evaluate(checks[index], items: items, instance, marks) {
+                        valid = false
+                        if !Reporter.isEnabled { break }
+                    }
+                    index &+= 1
+                }
+            }
+        case .string(let string):
+            while index < end {
+                if !evaluate(checks[index], string: string, instance) {
+                    valid = false
+                    if !Reporter.isEnabled { break }
+                }
+                index &+= 1
+            }
+        default:
+            while index < end {
+                if !evaluate(checks[index], scalar: instance) {
+                    valid = false
+                    if !Reporter.isEnabled { break }
+                }
+                index &+= 1
+            }
+        }
+        return valid
+    }
+
+    private mutating func annotate(_ id: Int, _ instance: UnsafePointer<JSONValue>) {
         for (keyword, value) in program.annotations[id] {
             switch keyword {
             case "contentMediaType", "contentEncoding", "contentSchema":
-                guard case .string = instance else { continue }
+                guard case .string = instance.pointee else { continue }
             default:
                 break
             }
@@ -167,14 +216,16 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// Applies a subschema at a child of the instance: a member's value or an
     /// item. Nothing it evaluates counts for the parent's marks.
     @inline(__always)
-    private mutating func evaluateChild(_ id: Int32, _ value: JSONValue) -> Bool {
+    private mutating func evaluateChild(_ id: Int32, _ value: UnsafePointer<JSONValue>) -> Bool {
         evaluate(id, value, nil)
     }
 
     /// Applies a subschema in place: its evaluated members and items count
     /// as the parent's when it is valid and the parent tracks them.
     @inline(__always)
-    private mutating func evaluateInPlace(_ id: Int32, _ instance: JSONValue, _ marks: _SchemaMarks) -> Bool {
+    private mutating func evaluateInPlace(
+        _ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
         guard let marks, nodes[Int(id)].tracksEvaluation else { return evaluateChild(id, instance) }
         var own = _SchemaBitSet()
         let valid = withUnsafeMutablePointer(to: &own) { evaluate(id, instance, $0) }
@@ -184,155 +235,44 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     // MARK: Checks
 
+    /// A check of an object.
     private mutating func evaluate(
-        _ check: _SchemaCheck, _ instance: JSONValue, _ marks: _SchemaMarks
+        _ check: _SchemaCheck, object: JSONObject, _ members: UnsafeBufferPointer<_ObjectMember>,
+        _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         switch check {
-        case .type(let types):
-            guard types.accepts(instance) else {
-                if Reporter.isEnabled {
-                    reporter.fail(
-                        "type",
-                        "expected \(types.description), but found \(_SchemaMessages.typeName(instance)) "
-                            + _SchemaMessages.describe(instance))
-                }
-                return false
-            }
-            return true
-        case .constant(let index):
-            let expected = values[Int(index)]
-            guard _schemaEqual(instance, expected) else {
-                if Reporter.isEnabled {
-                    reporter.fail(
-                        "const",
-                        "expected \(_SchemaMessages.describe(expected)), but found \(_SchemaMessages.describe(instance))")
-                }
-                return false
-            }
-            return true
-        case .enumeration(let index):
-            guard enumerations[Int(index)].contains(instance) else {
-                if Reporter.isEnabled {
-                    reporter.fail(
-                        "enum",
-                        "\(_SchemaMessages.describe(instance)) is not one of "
-                            + _SchemaMessages.describe(.array(enumerations[Int(index)].values)))
-                }
-                return false
-            }
-            return true
-        case .multipleOf(let divisor, let written):
-            guard let decimal = _SchemaDecimal(instance) else { return true }
-            guard decimal.isMultiple(of: divisor) else {
-                if Reporter.isEnabled {
-                    reporter.fail(
-                        "multipleOf",
-                        "\(_SchemaMessages.describe(instance)) is not a multiple of "
-                            + _SchemaMessages.describe(values[Int(written)]))
-                }
-                return false
-            }
-            return true
-        case .bound(let bound):
-            return evaluateBound(bound, instance)
-        case .minLength(let limit):
-            guard case .string(let string) = instance else { return true }
-            return evaluateLength(string, limit: limit, isMinimum: true, instance)
-        case .maxLength(let limit):
-            guard case .string(let string) = instance else { return true }
-            return evaluateLength(string, limit: limit, isMinimum: false, instance)
-        case .pattern(let index):
-            guard case .string(let string) = instance else { return true }
-            guard patterns[Int(index)].regex.firstMatchExists(in: string) else {
-                if Reporter.isEnabled {
-                    reporter.fail(
-                        "pattern",
-                        "\(_SchemaMessages.describe(instance)) does not match the pattern "
-                            + _SchemaMessages.quote(patterns[Int(index)].source))
-                }
-                return false
-            }
-            return true
-        case .format(let format):
-            guard case .string(let string) = instance else { return true }
-            guard format.isValid(string) else {
-                if Reporter.isEnabled {
-                    reporter.fail(
-                        "format",
-                        "\(_SchemaMessages.describe(instance)) is not a valid \(_SchemaMessages.quote(format.rawValue))")
-                }
-                return false
-            }
-            return true
-        case .content(let content):
-            guard case .string(let string) = instance else { return true }
-            guard content.accepts(string) else {
-                if Reporter.isEnabled {
-                    reporter.fail(
-                        content.isBase64 ? "contentEncoding" : "contentMediaType",
-                        "\(_SchemaMessages.describe(instance)) is not "
-                            + (content.isBase64 && content.isJSON
-                                ? "base64-encoded JSON" : content.isBase64 ? "valid base64" : "JSON text"))
-                }
-                return false
-            }
-            return true
-        case .minItems(let limit), .maxItems(let limit):
-            guard case .array(let elements) = instance else { return true }
-            let isMinimum = if case .minItems = check { true } else { false }
-            guard isMinimum ? elements.count >= limit : elements.count <= limit else {
-                if Reporter.isEnabled {
-                    reporter.fail(
-                        isMinimum ? "minItems" : "maxItems",
-                        "expected \(isMinimum ? "at least" : "at most") \(_SchemaMessages.plural(limit, "item")), "
-                            + "but found \(elements.count)")
-                }
-                return false
-            }
-            return true
-        case .uniqueItems:
-            guard case .array(let elements) = instance else { return true }
-            guard let (first, second) = Self.firstDuplicate(in: elements) else { return true }
-            if Reporter.isEnabled {
-                reporter.fail(
-                    "uniqueItems",
-                    "the items must be unique, but items \(first) and \(second) are both "
-                        + _SchemaMessages.describe(elements[first]))
-            }
-            return false
         case .minProperties(let limit), .maxProperties(let limit):
-            guard case .object(let object) = instance else { return true }
             let isMinimum = if case .minProperties = check { true } else { false }
-            guard isMinimum ? object.count >= limit : object.count <= limit else {
+            guard isMinimum ? members.count >= limit : members.count <= limit else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         isMinimum ? "minProperties" : "maxProperties",
                         "expected \(isMinimum ? "at least" : "at most") "
-                            + "\(_SchemaMessages.plural(limit, "property", "properties")), but found \(object.count)")
+                            + "\(_SchemaMessages.plural(limit, "property", "properties")), but found \(members.count)")
                 }
                 return false
             }
             return true
         case .required(let start, let count):
-            guard case .object(let object) = instance else { return true }
             var valid = true
-            for index in Int(start)..<Int(start &+ count) where object.index(forKey: names[index], hash: nameHashes[index]) == nil {
+            for index in Int(start)..<Int(start &+ count)
+            where object.index(forKey: names[index], hash: nameHashes[index]) == nil {
                 valid = false
                 guard Reporter.isEnabled else { break }
                 reporter.fail("required", "the required property \(_SchemaMessages.quote(names[index])) is missing")
             }
             return valid
         case .dependentRequired(let start, let count, let isLegacy):
-            guard case .object(let object) = instance else { return true }
             return evaluateDependentRequired(start, count, isLegacy, object)
         case .dependentSchemas(let namesStart, let nodesStart, let count, let isLegacy):
-            guard case .object(let object) = instance else { return true }
             let keyword = isLegacy ? "dependencies" : "dependentSchemas"
             let unit = reporter.beginKeyword(keyword, hidesDetails: false)
             var valid = true
-            for offset in 0..<Int(count) where object.index(forKey: names[Int(namesStart) &+ offset], hash: nameHashes[Int(namesStart) &+ offset]) != nil {
+            for offset in 0..<Int(count) {
+                let name = Int(namesStart) &+ offset
+                guard object.index(forKey: names[name], hash: nameHashes[name]) != nil else { continue }
                 reporter.pushKeyword(keyword)
-                if Reporter.isEnabled { reporter.pushKeyword(names[Int(namesStart) &+ offset]) }
+                if Reporter.isEnabled { reporter.pushKeyword(names[name]) }
                 let childValid = evaluateInPlace(nodeLists[Int(nodesStart) &+ offset], instance, marks)
                 reporter.popKeyword()
                 reporter.popKeyword()
@@ -344,17 +284,15 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.end(unit, valid: valid, error: nil)
             return valid
         case .properties(let index, let nodesStart):
-            guard case .object(let object) = instance else { return true }
-            return evaluateProperties(properties[Int(index)], nodesStart, object, marks)
+            return evaluateProperties(properties[Int(index)], nodesStart, object, members, marks)
         case .propertyNames(let child):
-            guard case .object(let object) = instance else { return true }
             let unit = reporter.beginKeyword("propertyNames", hidesDetails: false)
             reporter.pushKeyword("propertyNames")
             var valid = true
-            let members = object.unsafeMembers
             for index in members.indices {
                 // Annotations of names belong to no location: none are kept.
-                guard evaluateChild(child, .string(members[index].key)) else {
+                var name = JSONValue.string(members[index].key)
+                guard withUnsafePointer(to: &name, { evaluateChild(child, $0) }) else {
                     valid = false
                     if Reporter.isEnabled { continue }
                     break
@@ -363,12 +301,174 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.popKeyword()
             reporter.end(unit, valid: valid, error: nil)
             return valid
-        case .items(let items):
-            guard case .array(let elements) = instance else { return true }
-            return evaluateItems(items, elements, marks)
+        case .unevaluatedProperties(let child):
+            return evaluateUnevaluatedProperties(child, members, marks)
+        case .minLength, .maxLength, .pattern, .format, .content, .multipleOf, .bound, .minItems, .maxItems,
+            .uniqueItems, .items, .contains, .unevaluatedItems:
+            return true
+        default:
+            return evaluate(check, any: instance, marks)
+        }
+    }
+
+    /// A check of an array.
+    private mutating func evaluate(
+        _ check: _SchemaCheck, items: UnsafeBufferPointer<JSONValue>, _ instance: UnsafePointer<JSONValue>,
+        _ marks: _SchemaMarks
+    ) -> Bool {
+        switch check {
+        case .minItems(let limit), .maxItems(let limit):
+            let isMinimum = if case .minItems = check { true } else { false }
+            guard isMinimum ? items.count >= limit : items.count <= limit else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        isMinimum ? "minItems" : "maxItems",
+                        "expected \(isMinimum ? "at least" : "at most") \(_SchemaMessages.plural(limit, "item")), "
+                            + "but found \(items.count)")
+                }
+                return false
+            }
+            return true
+        case .uniqueItems:
+            guard let (first, second) = Self.firstDuplicate(in: items) else { return true }
+            if Reporter.isEnabled {
+                reporter.fail(
+                    "uniqueItems",
+                    "the items must be unique, but items \(first) and \(second) are both "
+                        + _SchemaMessages.describe(items[first]))
+            }
+            return false
+        case .items(let itemsCheck):
+            return evaluateItems(itemsCheck, items, marks)
         case .contains(let contains):
-            guard case .array(let elements) = instance else { return true }
-            return evaluateContains(contains, elements, marks)
+            return evaluateContains(contains, items, marks)
+        case .unevaluatedItems(let child):
+            return evaluateUnevaluatedItems(child, items, marks)
+        case .minLength, .maxLength, .pattern, .format, .content, .multipleOf, .bound, .minProperties,
+            .maxProperties, .required, .dependentRequired, .dependentSchemas, .properties, .propertyNames,
+            .unevaluatedProperties:
+            return true
+        default:
+            return evaluate(check, any: instance, marks)
+        }
+    }
+
+    /// A check of a string.
+    private mutating func evaluate(
+        _ check: _SchemaCheck, string: String, _ instance: UnsafePointer<JSONValue>
+    ) -> Bool {
+        switch check {
+        case .minLength(let limit):
+            return evaluateLength(string, limit: limit, isMinimum: true, instance)
+        case .maxLength(let limit):
+            return evaluateLength(string, limit: limit, isMinimum: false, instance)
+        case .pattern(let index):
+            guard patterns[Int(index)].regex.firstMatchExists(in: string) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "pattern",
+                        "\(_SchemaMessages.describe(instance.pointee)) does not match the pattern "
+                            + _SchemaMessages.quote(patterns[Int(index)].source))
+                }
+                return false
+            }
+            return true
+        case .format(let format):
+            guard format.isValid(string) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "format",
+                        "\(_SchemaMessages.describe(instance.pointee)) is not a valid "
+                            + _SchemaMessages.quote(format.rawValue))
+                }
+                return false
+            }
+            return true
+        case .content(let content):
+            guard content.accepts(string) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        content.isBase64 ? "contentEncoding" : "contentMediaType",
+                        "\(_SchemaMessages.describe(instance.pointee)) is not "
+                            + (content.isBase64 && content.isJSON
+                                ? "base64-encoded JSON" : content.isBase64 ? "valid base64" : "JSON text"))
+                }
+                return false
+            }
+            return true
+        case .multipleOf, .bound, .minItems, .maxItems, .uniqueItems, .items, .contains, .unevaluatedItems,
+            .minProperties, .maxProperties, .required, .dependentRequired, .dependentSchemas, .properties,
+            .propertyNames, .unevaluatedProperties:
+            return true
+        default:
+            return evaluate(check, any: instance, nil)
+        }
+    }
+
+    /// A check of a number, a Boolean or null.
+    private mutating func evaluate(_ check: _SchemaCheck, scalar instance: UnsafePointer<JSONValue>) -> Bool {
+        switch check {
+        case .multipleOf(let divisor, let written):
+            guard let decimal = _SchemaDecimal(instance.pointee) else { return true }
+            guard decimal.isMultiple(of: divisor) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "multipleOf",
+                        "\(_SchemaMessages.describe(instance.pointee)) is not a multiple of "
+                            + _SchemaMessages.describe(values[Int(written)]))
+                }
+                return false
+            }
+            return true
+        case .bound(let bound):
+            return evaluateBound(bound, instance)
+        case .minLength, .maxLength, .pattern, .format, .content, .minItems, .maxItems, .uniqueItems, .items,
+            .contains, .unevaluatedItems, .minProperties, .maxProperties, .required, .dependentRequired,
+            .dependentSchemas, .properties, .propertyNames, .unevaluatedProperties:
+            return true
+        default:
+            return evaluate(check, any: instance, nil)
+        }
+    }
+
+    /// A check that applies to values of any type.
+    private mutating func evaluate(
+        _ check: _SchemaCheck, any instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        switch check {
+        case .type(let types):
+            guard types.accepts(instance) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "type",
+                        "expected \(types.description), but found \(_SchemaMessages.typeName(instance.pointee)) "
+                            + _SchemaMessages.describe(instance.pointee))
+                }
+                return false
+            }
+            return true
+        case .constant(let index):
+            guard _schemaEqual(instance.pointee, values[Int(index)]) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "const",
+                        "expected \(_SchemaMessages.describe(values[Int(index)])), but found "
+                            + _SchemaMessages.describe(instance.pointee))
+                }
+                return false
+            }
+            return true
+        case .enumeration(let index):
+            guard enumerations[Int(index)].contains(instance.pointee) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "enum",
+                        "\(_SchemaMessages.describe(instance.pointee)) is not one of "
+                            + _SchemaMessages.describe(.array(enumerations[Int(index)].values)))
+                }
+                return false
+            }
+            return true
         case .allOf(let start, let count):
             return evaluateAllOf(start, count, instance, marks)
         case .anyOf(let start, let count):
@@ -383,7 +483,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             if Reporter.isEnabled {
                 reporter.end(
                     unit, valid: !childValid,
-                    error: "\(_SchemaMessages.describe(instance)) must not be valid against the schema in \"not\"")
+                    error: "\(_SchemaMessages.describe(instance.pointee)) must not be valid against the schema in "
+                        + "\"not\"")
             }
             return !childValid
         case .conditional(let condition, let then, let otherwise):
@@ -393,21 +494,14 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         case .dynamicReference(let index):
             let reference = program.dynamicReferences[index]
             return evaluateReference(reference.keyword, resolve(reference), instance, marks)
-        case .unevaluatedProperties(let child):
-            guard case .object(let object) = instance else { return true }
-            return evaluateUnevaluatedProperties(child, object, marks)
-        case .unevaluatedItems(let child):
-            guard case .array(let elements) = instance else { return true }
-            return evaluateUnevaluatedItems(child, elements, marks)
+        default:
+            // A check of one type, on a value of another: it does not apply.
+            return true
         }
     }
 
-    private mutating func evaluateBound(_ bound: _SchemaBound, _ instance: JSONValue) -> Bool {
-        let order: Int
-        switch instance {
-        case .int, .double: order = _compareNumbers(instance, bound.limit)
-        default: return true
-        }
+    private mutating func evaluateBound(_ bound: _SchemaBound, _ instance: UnsafePointer<JSONValue>) -> Bool {
+        let order = _compareNumbers(instance.pointee, bound.limit)
         let valid: Bool
         switch (bound.kind, bound.exclusive) {
         case (.minimum, false): valid = order >= 0
@@ -425,12 +519,14 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 }
             reporter.fail(
                 bound.keyword.rawValue,
-                "\(_SchemaMessages.describe(instance)) is \(relation) \(_SchemaMessages.describe(bound.limit.value))")
+                "\(_SchemaMessages.describe(instance.pointee)) is \(relation) \(_SchemaMessages.describe(bound.limit.value))")
         }
         return valid
     }
 
-    private mutating func evaluateLength(_ string: String, limit: Int, isMinimum: Bool, _ instance: JSONValue) -> Bool {
+    private mutating func evaluateLength(
+        _ string: String, limit: Int, isMinimum: Bool, _ instance: UnsafePointer<JSONValue>
+    ) -> Bool {
         // Lengths count Unicode scalars; UTF-8 takes one to four bytes for
         // each, which settles most cases without counting.
         let bytes = string.utf8.count
@@ -443,7 +539,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         if !valid && Reporter.isEnabled {
             reporter.fail(
                 isMinimum ? "minLength" : "maxLength",
-                "\(_SchemaMessages.describe(instance)) is \(isMinimum ? "shorter" : "longer") than "
+                "\(_SchemaMessages.describe(instance.pointee)) is \(isMinimum ? "shorter" : "longer") than "
                     + "\(_SchemaMessages.plural(limit, "character"))")
         }
         return valid
@@ -451,7 +547,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     /// The positions of the first two equal items, comparing numbers by
     /// value (`1` equals `1.0`); `nil` if the items are unique.
-    static func firstDuplicate(in elements: [JSONValue]) -> (Int, Int)? {
+    static func firstDuplicate(in elements: UnsafeBufferPointer<JSONValue>) -> (Int, Int)? {
         if elements.count <= 16 {
             for second in elements.indices {
                 for first in 0..<second where _schemaEqual(elements[first], elements[second]) {
@@ -492,10 +588,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     private mutating func evaluateProperties(
         _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: JSONObject,
-        _ marks: _SchemaMarks
+        _ members: UnsafeBufferPointer<_ObjectMember>, _ marks: _SchemaMarks
     ) -> Bool {
         var valid = true
-        let members = object.unsafeMembers
         if properties.patternCount == 0 && properties.additional < 0 {
             // Only `properties`: look each name up.
             let unit = reporter.beginKeyword("properties", hidesDetails: false)
@@ -508,7 +603,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     reporter.pushKeyword(names[nameIndex])
                     reporter.pushInstance(names[nameIndex], ordinal: index)
                 }
-                let childValid = evaluateChild(nodeLists[Int(nodesStart) &+ offset], members[index].value)
+                let childValid = evaluateChild(nodeLists[Int(nodesStart) &+ offset], _valuePointer(members, index))
                 reporter.popInstance()
                 reporter.popKeyword()
                 reporter.popKeyword()
@@ -533,7 +628,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     reporter.pushKeyword(name)
                     reporter.pushInstance(name, ordinal: index)
                 }
-                if !evaluateChild(child, members[index].value) { valid = false }
+                if !evaluateChild(child, _valuePointer(members, index)) { valid = false }
                 reporter.popInstance()
                 reporter.popKeyword()
                 reporter.popKeyword()
@@ -548,7 +643,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     reporter.pushKeyword(pattern.source)
                     reporter.pushInstance(name, ordinal: index)
                 }
-                if !evaluateChild(child, members[index].value) { valid = false }
+                if !evaluateChild(child, _valuePointer(members, index)) { valid = false }
                 reporter.popInstance()
                 reporter.popKeyword()
                 reporter.popKeyword()
@@ -562,7 +657,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     if Reporter.isEnabled {
                         reporter.fail(nil, "the property \(_SchemaMessages.quote(name)) is not allowed here")
                     }
-                } else if !evaluateChild(properties.additional, members[index].value) {
+                } else if !evaluateChild(properties.additional, _valuePointer(members, index)) {
                     valid = false
                 }
                 reporter.popInstance()
@@ -576,11 +671,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateUnevaluatedProperties(
-        _ child: Int32, _ object: JSONObject, _ marks: _SchemaMarks
+        _ child: Int32, _ members: UnsafeBufferPointer<_ObjectMember>, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("unevaluatedProperties", hidesDetails: false)
         var valid = true
-        let members = object.unsafeMembers
         for index in members.indices where marks?.pointee.contains(index) != true {
             marks?.pointee.insert(index)
             reporter.pushKeyword("unevaluatedProperties")
@@ -591,7 +685,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     reporter.fail(
                         nil, "the property \(_SchemaMessages.quote(members[index].key)) is not allowed here (unevaluated)")
                 }
-            } else if !evaluateChild(child, members[index].value) {
+            } else if !evaluateChild(child, _valuePointer(members, index)) {
                 valid = false
             }
             reporter.popInstance()
@@ -605,7 +699,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     // MARK: Arrays
 
     private mutating func evaluateItems(
-        _ items: _SchemaProgram.Items, _ elements: [JSONValue], _ marks: _SchemaMarks
+        _ items: _SchemaProgram.Items, _ elements: UnsafeBufferPointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         var valid = true
         let prefixKeyword = items.isLegacy ? "items" : "prefixItems"
@@ -616,7 +710,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.pushKeyword(prefixKeyword)
             reporter.pushKeyword(index: index)
             reporter.pushInstance(index: index)
-            let childValid = evaluateChild(nodeLists[Int(items.prefixStart) &+ index], elements[index])
+            let childValid = evaluateChild(nodeLists[Int(items.prefixStart) &+ index], elements.baseAddress.unsafelyUnwrapped + index)
             reporter.popInstance()
             reporter.popKeyword()
             reporter.popKeyword()
@@ -632,7 +726,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             let restShape = nodes[Int(items.rest)].shape
             if !Reporter.isEnabled, case .typeOnly(let types) = restShape {
                 // The common `"items": {"type": …}`, without a call per item.
-                for index in prefixCount..<elements.count where !types.accepts(elements[index]) { return false }
+                for index in prefixCount..<elements.count where !types.accepts(elements.baseAddress.unsafelyUnwrapped + index) { return false }
             } else if case .alwaysInvalid = restShape {
                 valid = false
                 if Reporter.isEnabled {
@@ -646,7 +740,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 for index in prefixCount..<elements.count {
                     reporter.pushKeyword(restName)
                     reporter.pushInstance(index: index)
-                    let childValid = evaluateChild(items.rest, elements[index])
+                    let childValid = evaluateChild(items.rest, elements.baseAddress.unsafelyUnwrapped + index)
                     reporter.popInstance()
                     reporter.popKeyword()
                     if !childValid {
@@ -664,7 +758,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateContains(
-        _ contains: _SchemaContains, _ elements: [JSONValue], _ marks: _SchemaMarks
+        _ contains: _SchemaContains, _ elements: UnsafeBufferPointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("contains", hidesDetails: true)
         var matches = 0
@@ -672,7 +766,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         for index in elements.indices {
             reporter.pushKeyword("contains")
             reporter.pushInstance(index: index)
-            let matched = evaluateChild(Int32(contains.node), elements[index])
+            let matched = evaluateChild(Int32(contains.node), elements.baseAddress.unsafelyUnwrapped + index)
             reporter.popInstance()
             reporter.popKeyword()
             if matched {
@@ -701,7 +795,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateUnevaluatedItems(
-        _ child: Int32, _ elements: [JSONValue], _ marks: _SchemaMarks
+        _ child: Int32, _ elements: UnsafeBufferPointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("unevaluatedItems", hidesDetails: false)
         var valid = true
@@ -712,7 +806,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             if case .alwaysInvalid = nodes[Int(child)].shape {
                 valid = false
                 if Reporter.isEnabled { reporter.fail(nil, "item \(index) is not allowed here (unevaluated)") }
-            } else if !evaluateChild(child, elements[index]) {
+            } else if !evaluateChild(child, elements.baseAddress.unsafelyUnwrapped + index) {
                 valid = false
             }
             reporter.popInstance()
@@ -726,7 +820,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     // MARK: Combinations
 
     private mutating func evaluateAllOf(
-        _ start: Int32, _ count: Int32, _ instance: JSONValue, _ marks: _SchemaMarks
+        _ start: Int32, _ count: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("allOf", hidesDetails: false)
         var valid = true
@@ -746,7 +840,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateAnyOf(
-        _ start: Int32, _ count: Int32, _ instance: JSONValue, _ marks: _SchemaMarks
+        _ start: Int32, _ count: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("anyOf", hidesDetails: true)
         var valid = false
@@ -766,13 +860,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         if Reporter.isEnabled {
             reporter.end(
                 unit, valid: valid,
-                error: "\(_SchemaMessages.describe(instance)) is not valid against any of the schemas in \"anyOf\"")
+                error: "\(_SchemaMessages.describe(instance.pointee)) is not valid against any of the schemas in \"anyOf\"")
         }
         return valid
     }
 
     private mutating func evaluateOneOf(
-        _ start: Int32, _ count: Int32, _ instance: JSONValue, _ marks: _SchemaMarks
+        _ start: Int32, _ count: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("oneOf", hidesDetails: true)
         var first: Int?
@@ -804,10 +898,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         if Reporter.isEnabled {
             let error =
                 if let first, let second {
-                    "\(_SchemaMessages.describe(instance)) is valid against more than one of the schemas in "
+                    "\(_SchemaMessages.describe(instance.pointee)) is valid against more than one of the schemas in "
                         + "\"oneOf\" (\(first) and \(second)), but must be valid against exactly one"
                 } else {
-                    "\(_SchemaMessages.describe(instance)) is not valid against any of the schemas in \"oneOf\""
+                    "\(_SchemaMessages.describe(instance.pointee)) is not valid against any of the schemas in \"oneOf\""
                 }
             reporter.end(unit, valid: valid, error: error)
         }
@@ -815,7 +909,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateConditional(
-        _ condition: Int32, _ then: Int32, _ otherwise: Int32, _ instance: JSONValue,
+        _ condition: Int32, _ then: Int32, _ otherwise: Int32, _ instance: UnsafePointer<JSONValue>,
         _ marks: _SchemaMarks
     ) -> Bool {
         // `if` never fails the schema: its errors are not the instance's.
@@ -838,7 +932,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     // MARK: References
 
     private mutating func evaluateReference(
-        _ keyword: String, _ target: Int32, _ instance: JSONValue, _ marks: _SchemaMarks
+        _ keyword: String, _ target: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword(keyword, hidesDetails: false)
         reporter.pushKeyword(keyword)
@@ -869,6 +963,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 /// `unevaluatedProperties` and `unevaluatedItems`; `nil` where nobody needs
 /// them, which is almost everywhere.
 typealias _SchemaMarks = UnsafeMutablePointer<_SchemaBitSet>?
+
+/// The address of a member's value, which lives as long as the object's
+/// storage does.
+@inline(__always)
+func _valuePointer(_ members: UnsafeBufferPointer<_ObjectMember>, _ index: Int) -> UnsafePointer<JSONValue> {
+    UnsafePointer(members.baseAddress.unsafelyUnwrapped + index).pointer(to: \.value).unsafelyUnwrapped
+}
 
 /// The address of a local variable of the caller's frame: how deep the
 /// stack is, as stacks grow down on every platform Swift supports.

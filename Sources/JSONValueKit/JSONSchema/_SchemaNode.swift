@@ -63,10 +63,10 @@ struct _SchemaTypes: OptionSet, Sendable, Hashable {
         ("string", .string), ("number", .number), ("integer", .integer),
     ]
 
-    /// Whether `value` has one of the types.
+    /// Whether the value at `value` has one of the types.
     @inline(__always)
-    func accepts(_ value: JSONValue) -> Bool {
-        switch value {
+    func accepts(_ value: UnsafePointer<JSONValue>) -> Bool {
+        switch value.pointee {
         case .null: return contains(.null)
         case .bool: return contains(.boolean)
         case .object: return contains(.object)
