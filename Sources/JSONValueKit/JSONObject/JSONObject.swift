@@ -244,6 +244,12 @@ public struct JSONObject: @unchecked Sendable {
         return UnsafeBufferPointer(start: members, count: header.pointee.count)
     }
 
+    /// The storage's header and members, `nil` without storage, for
+    /// readers that hold the object for as long as they use them.
+    var unsafeHeaderAndMembers: (UnsafeMutablePointer<_ObjectHeader>, UnsafeMutablePointer<_ObjectMember>)? {
+        unsafePointers
+    }
+
     /// The storage's header and members, `nil` without storage, to read
     /// while `self` holds the storage. The pointers outlive the call that
     /// gives them, which is safe then: the storage is not freed and does not

@@ -161,27 +161,23 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         var valid = true
         var index = Int(node.checkStart)
         let end = index &+ Int(node.checkCount)
-        switch instance.pointee {
-        case .object(let object):
-            let members = object.unsafeMembers
+        if let items = _SchemaInstanceView.elements(of: instance) {
             while index < end {
-                if !evaluate(checks[index], object: object, members, instance, marks) {
+                if !evaluate(checks[index], items: items, instance, marks) {
                     valid = false
                     if !Reporter.isEnabled { break }
                 }
                 index &+= 1
             }
-        case .array(let elements):
-            elements.withUnsafeBufferPointer { items in
-                while index < end {
-                    if !evaluate(checks[index], items: items, instance, marks) {
-                        valid = false
-                        if !Reporter.isEnabled { break }
-                    }
-                    index &+= 1
+        } else if let object = _SchemaInstanceView.object(of: instance) {
+            while index < end {
+                if !evaluate(checks[index], object: object, instance, marks) {
+                    valid = false
+                    if !Reporter.isEnabled { break }
                 }
+                index &+= 1
             }
-        case .string(let string):
+        } else if case .string(let string) = instance.pointee {
             while index < end {
                 if !evaluate(checks[index], string: string, instance) {
                     valid = false
@@ -189,7 +185,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 }
                 index &+= 1
             }
-        default:
+        } else {
             while index < end {
                 if !evaluate(checks[index], scalar: instance) {
                     valid = false
@@ -237,9 +233,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     /// A check of an object.
     private mutating func evaluate(
-        _ check: _SchemaCheck, object: JSONObject, _ members: UnsafeBufferPointer<_ObjectMember>,
-        _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+        _ check: _SchemaCheck, object: _SchemaObjectView, _ instance: UnsafePointer<JSONValue>,
+        _ marks: _SchemaMarks
     ) -> Bool {
+        let members = object.members
         switch check {
         case .minProperties(let limit), .maxProperties(let limit):
             let isMinimum = if case .minProperties = check { true } else { false }
@@ -284,7 +281,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.end(unit, valid: valid, error: nil)
             return valid
         case .properties(let index, let nodesStart):
-            return evaluateProperties(properties[Int(index)], nodesStart, object, members, marks)
+            return evaluateProperties(properties[Int(index)], nodesStart, object, marks)
         case .propertyNames(let child):
             let unit = reporter.beginKeyword("propertyNames", hidesDetails: false)
             reporter.pushKeyword("propertyNames")
@@ -302,7 +299,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.end(unit, valid: valid, error: nil)
             return valid
         case .unevaluatedProperties(let child):
-            return evaluateUnevaluatedProperties(child, members, marks)
+            return evaluateUnevaluatedProperties(child, object, marks)
         case .minLength, .maxLength, .pattern, .format, .content, .multipleOf, .bound, .minItems, .maxItems,
             .uniqueItems, .items, .contains, .unevaluatedItems:
             return true
@@ -567,7 +564,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     // MARK: Objects
 
     private mutating func evaluateDependentRequired(
-        _ start: Int32, _ count: Int32, _ isLegacy: Bool, _ object: JSONObject
+        _ start: Int32, _ count: Int32, _ isLegacy: Bool, _ object: _SchemaObjectView
     ) -> Bool {
         var valid = true
         for entry in Int(start)..<Int(start &+ count) {
@@ -587,10 +584,11 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateProperties(
-        _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: JSONObject,
-        _ members: UnsafeBufferPointer<_ObjectMember>, _ marks: _SchemaMarks
+        _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: _SchemaObjectView,
+        _ marks: _SchemaMarks
     ) -> Bool {
         var valid = true
+        let members = object.members
         if properties.patternCount == 0 && properties.additional < 0 {
             // Only `properties`: look each name up.
             let unit = reporter.beginKeyword("properties", hidesDetails: false)
@@ -603,7 +601,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     reporter.pushKeyword(names[nameIndex])
                     reporter.pushInstance(names[nameIndex], ordinal: index)
                 }
-                let childValid = evaluateChild(nodeLists[Int(nodesStart) &+ offset], _valuePointer(members, index))
+                let childValid = evaluateChild(nodeLists[Int(nodesStart) &+ offset], object.value(at: index))
                 reporter.popInstance()
                 reporter.popKeyword()
                 reporter.popKeyword()
@@ -628,7 +626,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     reporter.pushKeyword(name)
                     reporter.pushInstance(name, ordinal: index)
                 }
-                if !evaluateChild(child, _valuePointer(members, index)) { valid = false }
+                if !evaluateChild(child, object.value(at: index)) { valid = false }
                 reporter.popInstance()
                 reporter.popKeyword()
                 reporter.popKeyword()
@@ -643,7 +641,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     reporter.pushKeyword(pattern.source)
                     reporter.pushInstance(name, ordinal: index)
                 }
-                if !evaluateChild(child, _valuePointer(members, index)) { valid = false }
+                if !evaluateChild(child, object.value(at: index)) { valid = false }
                 reporter.popInstance()
                 reporter.popKeyword()
                 reporter.popKeyword()
@@ -657,7 +655,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     if Reporter.isEnabled {
                         reporter.fail(nil, "the property \(_SchemaMessages.quote(name)) is not allowed here")
                     }
-                } else if !evaluateChild(properties.additional, _valuePointer(members, index)) {
+                } else if !evaluateChild(properties.additional, object.value(at: index)) {
                     valid = false
                 }
                 reporter.popInstance()
@@ -671,8 +669,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateUnevaluatedProperties(
-        _ child: Int32, _ members: UnsafeBufferPointer<_ObjectMember>, _ marks: _SchemaMarks
+        _ child: Int32, _ object: _SchemaObjectView, _ marks: _SchemaMarks
     ) -> Bool {
+        let members = object.members
         let unit = reporter.beginKeyword("unevaluatedProperties", hidesDetails: false)
         var valid = true
         for index in members.indices where marks?.pointee.contains(index) != true {
@@ -685,7 +684,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     reporter.fail(
                         nil, "the property \(_SchemaMessages.quote(members[index].key)) is not allowed here (unevaluated)")
                 }
-            } else if !evaluateChild(child, _valuePointer(members, index)) {
+            } else if !evaluateChild(child, object.value(at: index)) {
                 valid = false
             }
             reporter.popInstance()
@@ -963,13 +962,6 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 /// `unevaluatedProperties` and `unevaluatedItems`; `nil` where nobody needs
 /// them, which is almost everywhere.
 typealias _SchemaMarks = UnsafeMutablePointer<_SchemaBitSet>?
-
-/// The address of a member's value, which lives as long as the object's
-/// storage does.
-@inline(__always)
-func _valuePointer(_ members: UnsafeBufferPointer<_ObjectMember>, _ index: Int) -> UnsafePointer<JSONValue> {
-    UnsafePointer(members.baseAddress.unsafelyUnwrapped + index).pointer(to: \.value).unsafelyUnwrapped
-}
 
 /// The address of a local variable of the caller's frame: how deep the
 /// stack is, as stacks grow down on every platform Swift supports.

@@ -1,0 +1,63 @@
+/// Unretained views of the containers inside an instance being validated.
+///
+/// The instance does not change while it is validated and the caller of
+/// `isValid` keeps it alive, so its arrays' elements and objects' members
+/// stay where they are. Reading them through these views takes no
+/// reference: binding the payload of `.array` or `.object` instead costs an
+/// atomic retain and release for every container every subschema looks
+/// into, which was the largest single cost of validation.
+enum _SchemaInstanceView {
+    /// The elements of the array at `value`, or `nil` if it is not an array.
+    ///
+    /// The buffer is the array's own storage: arrays of ``JSONValue`` are
+    /// always native Swift arrays (an `NSArray` cannot back them, as the
+    /// element is not a class), so it outlives this call as long as the
+    /// value does.
+    @inline(__always)
+    static func elements(of value: UnsafePointer<JSONValue>) -> UnsafeBufferPointer<JSONValue>? {
+        guard case .array(let elements) = value.pointee else { return nil }
+        return elements.withUnsafeBufferPointer { $0 }
+    }
+
+    /// The object at `value`, or `nil` if it is not an object.
+    @inline(__always)
+    static func object(of value: UnsafePointer<JSONValue>) -> _SchemaObjectView? {
+        guard case .object(let object) = value.pointee else { return nil }
+        return _SchemaObjectView(object.unsafeHeaderAndMembers)
+    }
+}
+
+/// An object's header and members, read in place.
+struct _SchemaObjectView {
+    let header: UnsafeMutablePointer<_ObjectHeader>?
+    let members: UnsafeBufferPointer<_ObjectMember>
+
+    init(_ pointers: (UnsafeMutablePointer<_ObjectHeader>, UnsafeMutablePointer<_ObjectMember>)?) {
+        header = pointers?.0
+        members = UnsafeBufferPointer(start: pointers?.1, count: pointers?.0.pointee.count ?? 0)
+    }
+
+    var count: Int { members.count }
+
+    /// The position of the member with a name whose hash, from
+    /// ``JSONObject/hash(ofKey:)``, is known.
+    @inline(__always)
+    func index(forKey key: String, hash: Int) -> Int? {
+        guard let header, let base = members.baseAddress else { return nil }
+        return _MemberTable.withBytes(of: key) { bytes in
+            if let table = header.pointee.table {
+                return table.find(bytes, hash: hash, in: UnsafeMutablePointer(mutating: base))
+            }
+            for index in members.indices where _MemberTable.equal(members[index].key, bytes) {
+                return index
+            }
+            return nil
+        }
+    }
+
+    /// The address of a member's value.
+    @inline(__always)
+    func value(at index: Int) -> UnsafePointer<JSONValue> {
+        UnsafePointer(members.baseAddress.unsafelyUnwrapped + index).pointer(to: \.value).unsafelyUnwrapped
+    }
+}
