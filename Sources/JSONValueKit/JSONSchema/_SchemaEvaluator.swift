@@ -89,11 +89,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// subschema looks inside (one retain each), never of scalars.
     mutating func evaluate(_ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks) -> Bool {
         if !Reporter.isEnabled {
-            switch nodes[Int(id)].shape {
+            let node = nodes[Int(id)]
+            switch node.shape {
             case .alwaysValid: return true
             case .alwaysInvalid: return false
             case .typeOnly(let types): return types.accepts(instance)
-            case .general: break
+            case .general: if node.isLeaf { return evaluateChecks(of: node, instance, nil) }
             }
         }
         depth += 1
@@ -108,7 +109,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return false
         }
-        if _stackAddress() < stackLimit {
+        // Eight levels take at most a few KiB, well within the margin the
+        // budget leaves; checking at every level cost 3 % of the fast path.
+        if depth & 7 == 0 && _stackAddress() < stackLimit {
             return (try? _StackExtension.onNewStack { () -> Bool in
                 let saved = stackLimit
                 // Leave a quarter of the new stack unused, for the frames
@@ -155,6 +158,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     /// Runs a node's checks. The container, if the value is one, is taken
     /// out of it once for all the checks.
+    @inline(__always)
     private mutating func evaluateChecks(
         of node: _SchemaProgram.Node, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
@@ -309,6 +313,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     /// A check of an array.
+    @inline(__always)
     private mutating func evaluate(
         _ check: _SchemaCheck, items: UnsafeBufferPointer<JSONValue>, _ instance: UnsafePointer<JSONValue>,
         _ marks: _SchemaMarks

@@ -17,6 +17,11 @@ final class _SchemaProgram: @unchecked Sendable {
         var resource: Int32
         /// See ``_SchemaNode/tracksEvaluation``.
         var tracksEvaluation: Bool
+        /// Whether the checks apply no subschema that could recurse: every
+        /// child is `true`, `false` or a bare `type`, which callers test
+        /// inline. Such a node cannot nest deeper, enter a resource or need
+        /// marks, so the fast path runs its checks directly.
+        var isLeaf: Bool = false
     }
 
     /// `properties`, `patternProperties` and `additionalProperties`: ranges
@@ -92,6 +97,19 @@ final class _SchemaProgram: @unchecked Sendable {
                     shape: node.shape, checkStart: start, checkCount: Int32(tables.checks.count) - start,
                     resource: Int32(node.resource), tracksEvaluation: node.tracksEvaluation))
         }
+        for index in nodes.indices where !compiled[index].tracksEvaluation {
+            nodes[index].isLeaf = compiled[index].keywords.allSatisfy { keyword in
+                // The scope a dynamic reference resolves in is tracked
+                // only on the full path.
+                if case .dynamicReference = keyword { return false }
+                return Self.children(of: keyword).allSatisfy { child in
+                    switch compiled[child].shape {
+                    case .general: false
+                    case .alwaysValid, .alwaysInvalid, .typeOnly: true
+                    }
+                }
+            }
+        }
         self.nodes = _SchemaBuffer(nodes)
         checks = _SchemaBuffer(tables.checks)
         values = _SchemaBuffer(tables.values)
@@ -110,6 +128,24 @@ final class _SchemaProgram: @unchecked Sendable {
         self.resources = resources
         self.root = root
         self.usesDynamicScope = usesDynamicScope
+    }
+
+    /// The subschemas a keyword applies, in place or to children.
+    static func children(of keyword: _SchemaKeyword) -> [Int] {
+        switch keyword {
+        case .allOf(let nodes), .anyOf(let nodes), .oneOf(let nodes): return nodes
+        case .not(let node), .propertyNames(let node), .reference(let node), .unevaluatedItems(let node),
+            .unevaluatedProperties(let node):
+            return [node]
+        case .dependentSchemas(_, let entries): return entries.map(\.node)
+        case .conditional(let condition, let then, let otherwise): return [condition] + [then, otherwise].compactMap { $0 }
+        case .properties(let properties):
+            return properties.named.map(\.node) + properties.patterns.map(\.node) + [properties.additional].compactMap { $0 }
+        case .items(let items): return items.prefix + [items.rest].compactMap { $0 }
+        case .contains(let contains): return [contains.node]
+        case .dynamicReference(let reference): return [reference.target]
+        default: return []
+        }
     }
 
     /// The tables as they are filled.
