@@ -40,6 +40,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     let nodeLists: UnsafeBufferPointer<Int32>
     let names: UnsafeBufferPointer<String>
     let nameHashes: UnsafeBufferPointer<Int>
+    let allNameBytes: UnsafeBufferPointer<UInt8>
+    let nameStarts: UnsafeBufferPointer<Int32>
+    let nameFlags: UnsafeBufferPointer<UInt8>
     let values: UnsafeBufferPointer<JSONValue>
     let enumerations: UnsafeBufferPointer<_SchemaEnumeration>
     let patterns: UnsafeBufferPointer<_SchemaPattern>
@@ -67,6 +70,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         nodeLists = program.nodeLists.buffer
         names = program.names.buffer
         nameHashes = program.nameHashes.buffer
+        allNameBytes = program.nameBytes.buffer
+        nameStarts = program.nameStarts.buffer
+        nameFlags = program.nameFlags.buffer
         values = program.values.buffer
         enumerations = program.enumerations.buffer
         patterns = program.patterns.buffer
@@ -233,6 +239,14 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         return valid
     }
 
+    /// The UTF-8 bytes of name `index`.
+    @inline(__always)
+    private func nameBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = Int(nameStarts[index])
+        return UnsafeBufferPointer(
+            start: allNameBytes.baseAddress.map { $0 + start }, count: Int(nameStarts[index &+ 1]) &- start)
+    }
+
     // MARK: Checks
 
     /// A check of an object.
@@ -256,8 +270,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             return true
         case .required(let start, let count):
             var valid = true
-            for index in Int(start)..<Int(start &+ count)
-            where object.index(forKey: names[index], hash: nameHashes[index]) == nil {
+            for index in Int(start)..<Int(start &+ count) {
+                // On the fast path `properties` checks the names it shares.
+                if !Reporter.isEnabled && nameFlags[index] & _SchemaProgram.checkedByProperties != 0 { continue }
+                guard object.index(ofName: nameBytes(index), hash: nameHashes[index]) == nil else { continue }
                 valid = false
                 guard Reporter.isEnabled else { break }
                 reporter.fail("required", "the required property \(_SchemaMessages.quote(names[index])) is missing")
@@ -271,7 +287,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             var valid = true
             for offset in 0..<Int(count) {
                 let name = Int(namesStart) &+ offset
-                guard object.index(forKey: names[name], hash: nameHashes[name]) != nil else { continue }
+                guard object.index(ofName: nameBytes(name), hash: nameHashes[name]) != nil else { continue }
                 reporter.pushKeyword(keyword)
                 if Reporter.isEnabled { reporter.pushKeyword(names[name]) }
                 let childValid = evaluateInPlace(nodeLists[Int(nodesStart) &+ offset], instance, marks)
@@ -574,9 +590,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         var valid = true
         for entry in Int(start)..<Int(start &+ count) {
             let dependency = dependencies[entry]
-            guard object.index(forKey: names[Int(dependency.name)], hash: nameHashes[Int(dependency.name)]) != nil else { continue }
+            guard object.index(ofName: nameBytes(Int(dependency.name)), hash: nameHashes[Int(dependency.name)]) != nil else { continue }
             let required = Int(dependency.requiredStart)..<Int(dependency.requiredStart &+ dependency.requiredCount)
-            for index in required where object.index(forKey: names[index], hash: nameHashes[index]) == nil {
+            for index in required where object.index(ofName: nameBytes(index), hash: nameHashes[index]) == nil {
                 valid = false
                 guard Reporter.isEnabled else { return false }
                 reporter.fail(
@@ -599,7 +615,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             let unit = reporter.beginKeyword("properties", hidesDetails: false)
             for offset in 0..<Int(properties.namedCount) {
                 let nameIndex = Int(properties.namedStart) &+ offset
-                guard let index = object.index(forKey: names[nameIndex], hash: nameHashes[nameIndex]) else { continue }
+                guard let index = object.index(ofName: nameBytes(nameIndex), hash: nameHashes[nameIndex]) else {
+                    if !Reporter.isEnabled && nameFlags[nameIndex] & _SchemaProgram.requiredByProperties != 0 {
+                        return false
+                    }
+                    continue
+                }
                 marks?.pointee.insert(index)
                 reporter.pushKeyword("properties")
                 if Reporter.isEnabled {

@@ -39,20 +39,18 @@ struct _SchemaObjectView {
 
     var count: Int { members.count }
 
-    /// The position of the member with a name whose hash, from
-    /// ``JSONObject/hash(ofKey:)``, is known.
+    /// The position of the member whose name has these UTF-8 bytes and
+    /// this hash (from ``JSONObject/hash(ofKey:)``).
     @inline(__always)
-    func index(forKey key: String, hash: Int) -> Int? {
+    func index(ofName bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Int? {
         guard let header, let base = members.baseAddress else { return nil }
-        return _MemberTable.withBytes(of: key) { bytes in
-            if let table = header.pointee.table {
-                return table.find(bytes, hash: hash, in: UnsafeMutablePointer(mutating: base))
-            }
-            for index in members.indices where _MemberTable.equal(members[index].key, bytes) {
-                return index
-            }
-            return nil
+        if let table = header.pointee.table {
+            return table.find(bytes, hash: hash, in: UnsafeMutablePointer(mutating: base))
         }
+        for index in members.indices where _MemberTable.equal(members[index].key, bytes) {
+            return index
+        }
+        return nil
     }
 
     /// The address of a member's value.

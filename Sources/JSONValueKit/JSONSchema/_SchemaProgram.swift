@@ -66,6 +66,18 @@ final class _SchemaProgram: @unchecked Sendable {
     /// The hash of each of ``names`` as ``JSONObject`` looks names up, so
     /// that a lookup does not hash the name again.
     let nameHashes: _SchemaBuffer<Int>
+    /// The UTF-8 bytes of all ``names`` end to end, and where each starts
+    /// (with the end as a last entry), so that a lookup compares bytes
+    /// without taking them out of a `String` each time.
+    let nameBytes: _SchemaBuffer<UInt8>
+    let nameStarts: _SchemaBuffer<Int32>
+    /// For each of ``names``: ``requiredByProperties`` on a name of
+    /// `properties` that `required` also lists, ``checkedByProperties`` on
+    /// such a name of `required`. The fast path then checks the name once,
+    /// in `properties`, instead of looking it up twice.
+    let nameFlags: _SchemaBuffer<UInt8>
+    static let requiredByProperties: UInt8 = 1
+    static let checkedByProperties: UInt8 = 2
     let nodeLists: _SchemaBuffer<Int32>
     let properties: _SchemaBuffer<Properties>
     /// Pairs of a pattern (in ``patterns``) and its node.
@@ -92,6 +104,7 @@ final class _SchemaProgram: @unchecked Sendable {
         for node in compiled {
             let start = Int32(tables.checks.count)
             for keyword in node.keywords { tables.checks.append(tables.lower(keyword)) }
+            tables.foldRequiredIntoProperties(from: Int(start))
             nodes.append(
                 Node(
                     shape: node.shape, checkStart: start, checkCount: Int32(tables.checks.count) - start,
@@ -117,6 +130,16 @@ final class _SchemaProgram: @unchecked Sendable {
         patterns = _SchemaBuffer(tables.patterns)
         names = _SchemaBuffer(tables.names)
         nameHashes = _SchemaBuffer(tables.names.map(JSONObject.hash(ofKey:)))
+        nameFlags = _SchemaBuffer(tables.nameFlags + Array(repeating: 0, count: tables.names.count - tables.nameFlags.count))
+        var bytes: [UInt8] = []
+        var starts: [Int32] = []
+        for name in tables.names {
+            starts.append(Int32(bytes.count))
+            bytes += name.utf8
+        }
+        starts.append(Int32(bytes.count))
+        nameBytes = _SchemaBuffer(bytes)
+        nameStarts = _SchemaBuffer(starts)
         nodeLists = _SchemaBuffer(tables.nodeLists)
         properties = _SchemaBuffer(tables.properties)
         patternNodes = _SchemaBuffer(tables.patternNodes)
@@ -161,6 +184,30 @@ final class _SchemaProgram: @unchecked Sendable {
         var lookups: [[String: Int32]] = []
         var dependencies: [Dependency] = []
         var dynamicReferences: [_SchemaDynamicReference] = []
+        var nameFlags: [UInt8] = []
+
+        /// Marks the names that a node's `required` and `properties` (without
+        /// `patternProperties` or `additionalProperties`) share, so that the
+        /// fast path looks each up once: a missing one fails `properties`.
+        mutating func foldRequiredIntoProperties(from start: Int) {
+            var required: (start: Int32, count: Int32)?
+            var named: Properties?
+            for check in checks[start...] {
+                switch check {
+                case .required(let first, let count): required = (first, count)
+                case .properties(let index, _): named = properties[Int(index)]
+                default: break
+                }
+            }
+            guard let required, let named, named.patternCount == 0, named.additional < 0 else { return }
+            if nameFlags.count < names.count { nameFlags += repeatElement(0, count: names.count - nameFlags.count) }
+            let propertyNames = Int(named.namedStart)..<Int(named.namedStart + named.namedCount)
+            for index in Int(required.start)..<Int(required.start + required.count) {
+                guard let match = propertyNames.first(where: { names[$0] == names[index] }) else { continue }
+                nameFlags[match] |= _SchemaProgram.requiredByProperties
+                nameFlags[index] |= _SchemaProgram.checkedByProperties
+            }
+        }
 
         mutating func list(_ nodes: [Int]) -> (start: Int32, count: Int32) {
             let start = Int32(nodeLists.count)
