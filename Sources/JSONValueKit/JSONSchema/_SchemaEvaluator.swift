@@ -489,9 +489,19 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             return true
         case .allOf(let start, let count):
             return evaluateAllOf(start, count, instance, marks)
-        case .anyOf(let start, let count):
+        case .anyOf(let start, let count, let discriminator):
+            if !Reporter.isEnabled && discriminator >= 0 && marks == nil,
+                let valid = evaluateDiscriminated(start, discriminator, instance, isOneOf: false)
+            {
+                return valid
+            }
             return evaluateAnyOf(start, count, instance, marks)
-        case .oneOf(let start, let count):
+        case .oneOf(let start, let count, let discriminator):
+            if !Reporter.isEnabled && discriminator >= 0 && marks == nil,
+                let valid = evaluateDiscriminated(start, discriminator, instance, isOneOf: true)
+            {
+                return valid
+            }
             return evaluateOneOf(start, count, instance, marks)
         case .not(let child):
             let unit = reporter.beginKeyword("not", hidesDetails: true)
@@ -931,6 +941,32 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.end(unit, valid: valid, error: error)
         }
         return valid
+    }
+
+    /// `oneOf` or `anyOf` on the fast path through a discriminator: only
+    /// the branches that the object's value of the property leaves open are
+    /// evaluated (see ``_SchemaDiscriminator``); `nil` if the instance is not
+    /// an object, where the discriminator says nothing.
+    private mutating func evaluateDiscriminated(
+        _ start: Int32, _ index: Int32, _ instance: UnsafePointer<JSONValue>, isOneOf: Bool
+    ) -> Bool? {
+        guard let object = _SchemaInstanceView.object(of: instance) else { return nil }
+        let discriminator = program.discriminators.buffer[Int(index)]
+        let name = Int(discriminator.name)
+        var valid = 0
+        if let member = object.index(ofName: nameBytes(name), hash: nameHashes[name]),
+            let pinned = discriminator.branches[_SchemaValueKey(value: object.value(at: member).pointee)]
+        {
+            for offset in pinned where evaluateChild(nodeLists[Int(start &+ offset)], instance) {
+                valid += 1
+                if !isOneOf || valid > 1 { return !isOneOf ? true : false }
+            }
+        }
+        for offset in discriminator.others where evaluateChild(nodeLists[Int(start &+ offset)], instance) {
+            valid += 1
+            if !isOneOf || valid > 1 { return !isOneOf ? true : false }
+        }
+        return isOneOf ? valid == 1 : valid > 0
     }
 
     private mutating func evaluateConditional(

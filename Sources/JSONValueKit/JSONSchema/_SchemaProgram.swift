@@ -85,6 +85,7 @@ final class _SchemaProgram: @unchecked Sendable {
     let lookups: _SchemaBuffer<[String: Int32]>
     let dependencies: _SchemaBuffer<Dependency>
     let dynamicReferences: _SchemaBuffer<_SchemaDynamicReference>
+    let discriminators: _SchemaBuffer<_SchemaDiscriminator>
 
     /// For reports only: each node's pointer inside its resource, and its
     /// annotations.
@@ -98,7 +99,7 @@ final class _SchemaProgram: @unchecked Sendable {
 
     /// Lowers the compiler's nodes into a program.
     init(nodes compiled: [_SchemaNode], resources: [_SchemaResource], root: Int, usesDynamicScope: Bool) {
-        var tables = Tables()
+        var tables = Tables(compiled: compiled)
         var nodes: [Node] = []
         nodes.reserveCapacity(compiled.count)
         for node in compiled {
@@ -146,6 +147,7 @@ final class _SchemaProgram: @unchecked Sendable {
         lookups = _SchemaBuffer(tables.lookups)
         dependencies = _SchemaBuffer(tables.dependencies)
         dynamicReferences = _SchemaBuffer(tables.dynamicReferences)
+        discriminators = _SchemaBuffer(tables.discriminators)
         pointers = compiled.map(\.pointer)
         annotations = compiled.map(\.annotations)
         self.resources = resources
@@ -173,7 +175,9 @@ final class _SchemaProgram: @unchecked Sendable {
 
     /// The tables as they are filled.
     private struct Tables {
+        let compiled: [_SchemaNode]
         var checks: [_SchemaCheck] = []
+        var discriminators: [_SchemaDiscriminator] = []
         var values: [JSONValue] = []
         var enumerations: [_SchemaEnumeration] = []
         var patterns: [_SchemaPattern] = []
@@ -219,6 +223,14 @@ final class _SchemaProgram: @unchecked Sendable {
             let start = Int32(names.count)
             names += strings
             return (start, Int32(strings.count))
+        }
+
+        /// The index of a discriminator for these branches, or -1.
+        mutating func discriminator(_ nodes: [Int]) -> Int32 {
+            guard case (let name, var discriminator)? = _SchemaDiscriminator.find(in: nodes, compiled: compiled) else { return -1 }
+            discriminator.name = strings([name]).start
+            discriminators.append(discriminator)
+            return Int32(discriminators.count - 1)
         }
 
         mutating func value(_ value: JSONValue) -> Int32 {
@@ -295,10 +307,10 @@ final class _SchemaProgram: @unchecked Sendable {
                 return .allOf(start: start, count: count)
             case .anyOf(let nodes):
                 let (start, count) = list(nodes)
-                return .anyOf(start: start, count: count)
+                return .anyOf(start: start, count: count, discriminator: discriminator(nodes))
             case .oneOf(let nodes):
                 let (start, count) = list(nodes)
-                return .oneOf(start: start, count: count)
+                return .oneOf(start: start, count: count, discriminator: discriminator(nodes))
             case .not(let node): return .not(Int32(node))
             case .conditional(let condition, let then, let otherwise):
                 return .conditional(if: Int32(condition), then: Int32(then ?? -1), else: Int32(otherwise ?? -1))
@@ -343,8 +355,9 @@ enum _SchemaCheck {
     case items(_SchemaProgram.Items)
     case contains(_SchemaContains)
     case allOf(start: Int32, count: Int32)
-    case anyOf(start: Int32, count: Int32)
-    case oneOf(start: Int32, count: Int32)
+    /// The branches, and a ``_SchemaDiscriminator`` or -1.
+    case anyOf(start: Int32, count: Int32, discriminator: Int32)
+    case oneOf(start: Int32, count: Int32, discriminator: Int32)
     case not(Int32)
     case conditional(if: Int32, then: Int32, else: Int32)
     case reference(Int32)
