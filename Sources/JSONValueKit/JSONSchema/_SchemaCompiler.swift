@@ -48,7 +48,8 @@ final class _SchemaCompiler {
     var resources: [Resource] = []
     /// Resources by URI without a fragment.
     var resourceByURI: [String: Int] = [:]
-    /// The resource of every subschema that discovery visited.
+    /// The resource roots that discovery found, by location: a subschema
+    /// belongs to the innermost one above it.
     var resourceOfLocation: [Location: Int] = [:]
     /// Dialects of meta-schemas already read, by URI.
     var dialectCache: [String: _SchemaDialect] = [:]
@@ -57,6 +58,8 @@ final class _SchemaCompiler {
     /// The location of each node, for errors.
     var locationOfNode: [Location] = []
     var nodeOfLocation: [Location: Int] = [:]
+    /// The node of each reference resolved so far.
+    var nodeOfReference: [ReferenceKey: Int] = [:]
     /// Nodes allocated but not yet compiled, with their location and value.
     var queue: [(node: Int, location: Location, value: JSONValue)] = []
     var usesDynamicScope = false
@@ -124,11 +127,8 @@ final class _SchemaCompiler {
             (documents[document].value, "", rootResource, true)
         ]
         while let (value, pointer, parent, isRoot) = work.popLast() {
+            guard case .object(let object) = value else { continue }
             let location = Location(document: document, pointer: pointer)
-            guard case .object(let object) = value else {
-                resourceOfLocation[location] = parent
-                continue
-            }
             var resource = parent
             var dialect = resources[parent].dialect
             let mayDeclareID = object["$id"] != nil || object["id"] != nil
@@ -162,7 +162,7 @@ final class _SchemaCompiler {
                     resources[resource].anchors[String(fragment)] = pointer
                 }
             }
-            resourceOfLocation[location] = resource
+            if isRoot || resource != parent { resourceOfLocation[location] = resource }
             if dialect.version.rank >= 2019, case .string(let anchor)? = object["$anchor"] {
                 resources[resource].anchors[anchor] = pointer
             }
@@ -289,11 +289,31 @@ final class _SchemaCompiler {
 
     // MARK: References
 
+    /// The node a reference from a subschema of `resource` leads to; a
+    /// reference written the same way in the same resource is resolved once
+    /// (FHIR's 3.4 MB schema has tens of thousands of `$ref`s to a few
+    /// hundred definitions).
+    func node(
+        forReference reference: String, from resource: Int, at location: @autoclosure () -> Location, keyword: String
+    ) throws(JSONSchemaError) -> Int {
+        let key = ReferenceKey(resource: resource, reference: reference)
+        if let node = nodeOfReference[key] { return node }
+        let (target, targetResource, value) = try resolve(reference, from: resource, at: location(), keyword: keyword)
+        let node = allocateNode(at: target, value: value, resource: targetResource)
+        nodeOfReference[key] = node
+        return node
+    }
+
+    struct ReferenceKey: Hashable {
+        var resource: Int
+        var reference: String
+    }
+
     /// Resolves a reference from a subschema of `resource`: the location of
-    /// its target and the resource to compile the target in.
+    /// its target, the resource to compile the target in, and the target.
     func resolve(
         _ reference: String, from resource: Int, at location: Location, keyword: String
-    ) throws(JSONSchemaError) -> (Location, Int) {
+    ) throws(JSONSchemaError) -> (Location, Int, JSONValue) {
         let target = _URIReference(reference).resolved(against: _URIReference(resources[resource].uri))
         let key = target.withoutFragment.text
         let unresolved = {
@@ -317,8 +337,21 @@ final class _SchemaCompiler {
             throw unresolved()
         }
         let targetLocation = Location(document: resourceInfo.document, pointer: pointer)
-        guard value(at: targetLocation) != nil else { throw unresolved() }
-        return (targetLocation, resourceOfLocation[targetLocation] ?? targetResource)
+        guard let value = value(at: targetLocation) else { throw unresolved() }
+        return (targetLocation, innermostResource(of: targetLocation) ?? targetResource, value)
+    }
+
+    /// The innermost resource root at or above a location, if discovery
+    /// found one.
+    func innermostResource(of location: Location) -> Int? {
+        var pointer = location.pointer[...]
+        while true {
+            if let resource = resourceOfLocation[Location(document: location.document, pointer: String(pointer))] {
+                return resource
+            }
+            guard let slash = pointer.lastIndex(of: "/") else { return nil }
+            pointer = pointer[..<slash]
+        }
     }
 
     // MARK: Nodes
@@ -370,7 +403,7 @@ final class _SchemaCompiler {
             for (_, pointer) in resource.dynamicAnchors {
                 let location = Location(document: resource.document, pointer: pointer)
                 if let value = value(at: location) {
-                    _ = allocateNode(at: location, value: value, resource: resourceOfLocation[location] ?? done - 1)
+                    _ = allocateNode(at: location, value: value, resource: innermostResource(of: location) ?? done - 1)
                 }
             }
             try drainQueue()

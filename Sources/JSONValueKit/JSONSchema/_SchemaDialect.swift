@@ -110,41 +110,33 @@ enum _SubschemaKeywords {
         case dependencies
     }
 
-    /// The subschema keywords of a dialect, each with its shape.
-    static func table(_ dialect: JSONSchema.Dialect) -> [(String, Shape)] {
-        var table: [(String, Shape)] = [
-            ("additionalProperties", .schema), ("not", .schema),
-            ("allOf", .array), ("anyOf", .array), ("oneOf", .array),
-            ("properties", .members), ("patternProperties", .members), ("definitions", .members),
-            ("dependencies", .dependencies),
-        ]
-        if dialect.rank >= 6 { table += [("contains", .schema), ("propertyNames", .schema)] }
-        if dialect.rank >= 7 { table += [("if", .schema), ("then", .schema), ("else", .schema)] }
-        if dialect.rank >= 2019 {
-            table += [
-                ("$defs", .members), ("dependentSchemas", .members), ("unevaluatedItems", .schema),
-                ("unevaluatedProperties", .schema), ("contentSchema", .schema),
-            ]
+    /// The shape of a keyword's value if it holds subschemas in a dialect,
+    /// else `nil`.
+    static func shape(of keyword: String, in dialect: JSONSchema.Dialect) -> Shape? {
+        let rank = dialect.rank
+        switch keyword {
+        case "properties", "patternProperties", "definitions": return .members
+        case "additionalProperties", "not": return .schema
+        case "allOf", "anyOf", "oneOf": return .array
+        case "dependencies": return .dependencies
+        case "items": return dialect == .draft2020_12 ? .schema : .schemaOrArray
+        case "contains", "propertyNames": return rank >= 6 ? .schema : nil
+        case "if", "then", "else": return rank >= 7 ? .schema : nil
+        case "$defs", "dependentSchemas": return rank >= 2019 ? .members : nil
+        case "unevaluatedItems", "unevaluatedProperties", "contentSchema": return rank >= 2019 ? .schema : nil
+        case "additionalItems": return dialect == .draft2020_12 ? nil : .schema
+        case "prefixItems": return dialect == .draft2020_12 ? .array : nil
+        default: return nil
         }
-        if dialect == .draft2020_12 {
-            table += [("prefixItems", .array), ("items", .schema)]
-        } else {
-            table += [("items", .schemaOrArray), ("additionalItems", .schema)]
-        }
-        return table
     }
-
-    /// The tables of the five dialects, computed once.
-    static let tables: [JSONSchema.Dialect: [(String, Shape)]] = Dictionary(
-        uniqueKeysWithValues: JSONSchema.Dialect.allCases.map { ($0, table($0)) })
 
     /// Calls `body` with each subschema of `object` and its path from it:
     /// one token (`not`) or two (`properties`, `name`).
     static func forEach(
         in object: JSONObject, dialect: JSONSchema.Dialect, _ body: (JSONValue, String, String?) throws(JSONSchemaError) -> Void
     ) throws(JSONSchemaError) {
-        for (keyword, shape) in tables[dialect]! {
-            guard let value = object[keyword] else { continue }
+        for (keyword, value) in object {
+            guard let shape = shape(of: keyword, in: dialect) else { continue }
             switch (shape, value) {
             case (.schema, .object), (.schema, .bool), (.schemaOrArray, .object), (.schemaOrArray, .bool):
                 try body(value, keyword, nil)

@@ -272,12 +272,7 @@ struct _SchemaKeywordCompiler {
 
     private func referenceTarget(_ value: JSONValue, keyword: String) throws(JSONSchemaError) -> Int {
         guard case .string(let reference) = value else { throw invalid(keyword, "must be a URI reference string") }
-        let (target, targetResource) = try compiler.resolve(
-            reference, from: resource, at: keywordLocation(keyword), keyword: keyword)
-        guard let targetValue = compiler.value(at: target) else {
-            throw compiler.error(.unresolvedReference(reference), at: keywordLocation(keyword), "unresolved reference")
-        }
-        return compiler.allocateNode(at: target, value: targetValue, resource: targetResource)
+        return try compiler.node(forReference: reference, from: resource, at: keywordLocation(keyword), keyword: keyword)
     }
 
     private func dynamicReference(_ value: JSONValue) throws(JSONSchemaError) -> _SchemaDynamicReference {
