@@ -35,6 +35,13 @@ NFKC (for B) is implemented here from UnicodeData.txt decompositions, the
 full composition exclusions and the Hangul algorithm; case folding uses the
 C and F mappings of CaseFolding.txt.
 
+The script checks itself as it goes: its NFKC must agree with the UCD's
+NFKC_Casefold mapping and its NFC and NFKC with NormalizationTest.txt; every
+allowed code point must be in NFC on its own, with no NFC_Quick_Check=No;
+every canonical decomposition of an allowed code point must be a primary
+composite of two allowed code points (so the runtime NFC check can use one
+small composition table).
+
 Only code points that are not DISALLOWED or UNASSIGNED need the other
 properties (a label with any other code point is rejected before they are
 consulted), so the table stores 0 for those, and runs of equal values merge

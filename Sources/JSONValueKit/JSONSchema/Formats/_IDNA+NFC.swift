@@ -34,7 +34,8 @@ extension _IDNA {
             // Full canonical decomposition.
             var length = 0
             for index in 0..<count {
-                length = appendDecomposition(of: scalars[index], to: buffer, at: length)
+                guard let end = appendDecomposition(of: scalars[index], to: buffer, at: length) else { return false }
+                length = end
             }
             // Canonical ordering: a stable sort of each run of non-starters.
             var index = 1
@@ -78,15 +79,17 @@ extension _IDNA {
     }
 
     /// Writes the full canonical decomposition of `scalar` at `start` and
-    /// returns the index after it.
+    /// returns the index after it, or `nil` if the buffer is too small
+    /// (which the generator's `_idnaMaximumDecompositionLength` rules out).
     private static func appendDecomposition(
         of scalar: UInt32, to buffer: UnsafeMutableBufferPointer<UInt32>, at start: Int
-    ) -> Int {
+    ) -> Int? {
         guard let (first, second) = decomposition(scalar) else {
+            guard start < buffer.count else { return nil }
             buffer[start] = scalar
             return start + 1
         }
-        let end = appendDecomposition(of: first, to: buffer, at: start)
+        guard let end = appendDecomposition(of: first, to: buffer, at: start) else { return nil }
         return appendDecomposition(of: second, to: buffer, at: end)
     }
 
