@@ -50,18 +50,32 @@ enum _IDNA {
         var index = 0
         let end = bytes.count
         while true {
+            // One pass finds the label's end and checks its ASCII: a label
+            // holds no ASCII but letters, digits and hyphens, whether it is
+            // an LDH label or a U-label (where upper case is refused later).
+            var ascii = true
             var separator = 0
-            if index == end {
-                separator = 0
-            } else if bytes[index] == UInt8(ascii: ".") {
-                separator = 1
-            } else if international, bytes[index] >= 0xE3, isWideFullStop(bytes, index) {
-                separator = 3
-            } else {
+            while index < end {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: ".") {
+                    separator = 1
+                    break
+                }
+                if byte >= 0x80 {
+                    guard international else { return false }
+                    if byte >= 0xE3, isWideFullStop(bytes, index) {
+                        separator = 3
+                        break
+                    }
+                    ascii = false
+                } else if !(_FormatBytes.isAlpha(byte) || _FormatBytes.isDigit(byte) || byte == UInt8(ascii: "-")) {
+                    return false
+                }
                 index += 1
-                continue
             }
-            guard isLabel(bytes, labelStart, index, international: international, &domain) else { return false }
+            guard isLabel(bytes, labelStart, index, ascii: ascii, international: international, &domain) else {
+                return false
+            }
             if index == end { break }
             index += separator
             labelStart = index
@@ -80,24 +94,17 @@ enum _IDNA {
             || (a == 0xEF && b == 0xBD && c == 0xA1)
     }
 
+    /// Checks the label `bytes[start..<end]`, whose ASCII bytes are known to
+    /// be letters, digits and hyphens; `ascii` says whether it has no others.
     private static func isLabel(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, international: Bool, _ domain: inout Domain
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, ascii: Bool, international: Bool,
+        _ domain: inout Domain
     ) -> Bool {
         guard end > start else { return false }
         domain.labels += 1
-        var ascii = true
-        for index in start..<end where bytes[index] >= 0x80 {
-            ascii = false
-            break
-        }
         if ascii {
             guard end - start <= 63, bytes[start] != UInt8(ascii: "-"), bytes[end - 1] != UInt8(ascii: "-")
             else { return false }
-            for index in start..<end {
-                let byte = bytes[index]
-                guard _FormatBytes.isAlpha(byte) || _FormatBytes.isDigit(byte) || byte == UInt8(ascii: "-")
-                else { return false }
-            }
             domain.length += end - start
             if end - start >= 4, bytes[start + 2] == UInt8(ascii: "-"), bytes[start + 3] == UInt8(ascii: "-") {
                 if bytes[start] | 0x20 == UInt8(ascii: "x"), bytes[start + 1] | 0x20 == UInt8(ascii: "n") {
@@ -113,7 +120,6 @@ enum _IDNA {
             if !_FormatBytes.isAlpha(bytes[start]) { domain.failsBidiRule = true }
             return true
         }
-        guard international else { return false }
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: maximumLabelScalars) { scalars in
             var count = 0
             var index = start
