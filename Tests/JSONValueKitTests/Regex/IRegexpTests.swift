@@ -20,7 +20,7 @@ struct IRegexpTests {
             ("😀+", "😀😀", true), ("[😀-😂]", "😁", true), ("\\p{Cn}", "\u{378}", true), ("\\p{Co}", "\u{E000}", true),
         ])
     func wholeMatches(_ pattern: String, _ subject: String, _ expected: Bool) throws {
-        let regexp = try #require(_IRegexp(pattern))
+        let regexp = try #require(_Regex(iRegexp: pattern))
         #expect(regexp.matches(subject, whole: true) == expected)
     }
 
@@ -31,7 +31,7 @@ struct IRegexpTests {
             ("[0-9]+", "ab12", true), ("[0-9]{3}", "ab12", false), ("", "", true), ("a|^c", "bcd", false),
         ])
     func searches(_ pattern: String, _ subject: String, _ expected: Bool) throws {
-        let regexp = try #require(_IRegexp(pattern))
+        let regexp = try #require(_Regex(iRegexp: pattern))
         #expect(regexp.matches(subject, whole: false) == expected)
     }
 
@@ -43,7 +43,7 @@ struct IRegexpTests {
             "a{73638222222222222222222222900000}", "a{1,99999999999999999999999}",
         ])
     func invalid(_ pattern: String) {
-        #expect(_IRegexp(pattern) == nil)
+        #expect(_Regex(iRegexp: pattern) == nil)
     }
 
     @Test(
@@ -53,7 +53,7 @@ struct IRegexpTests {
             ("(.*a){20}", true), ("(a{100}){50}", true), ("x{0,4000}", true),
         ])
     func sizeBound(_ pattern: String, _ compiles: Bool) {
-        #expect((_IRegexp(pattern) != nil) == compiles)
+        #expect((_Regex(iRegexp: pattern) != nil) == compiles)
     }
 
     /// Patterns on which a backtracking engine takes time exponential in
@@ -64,7 +64,7 @@ struct IRegexpTests {
         "pathological patterns on long strings give the right answers",
         arguments: ["(a+)+b", "(a|a)*b", "(a*)*b", "(.*a){20}b", "(a|aa)+$b", "((a+)+)+c"])
     func pathological(_ pattern: String) throws {
-        let regexp = try #require(_IRegexp(pattern))
+        let regexp = try #require(_Regex(iRegexp: pattern))
         for length in [10, 1_000, 10_000] {
             let subject = String(repeating: "a", count: length) + "!"
             #expect(!regexp.matches(subject, whole: true))
@@ -91,7 +91,7 @@ struct IRegexpTests {
         var compared = 0
         for _ in 0..<1500 {
             let pattern = Self.randomPattern(depth: 0, using: &generator)
-            guard let ours = _IRegexp(pattern) else {
+            guard let ours = _Regex(iRegexp: pattern) else {
                 #expect(SwiftRegexTranslation.translate(pattern) == nil, "\(pattern)")
                 continue
             }

@@ -1,0 +1,203 @@
+/// A regular expression, checked and compiled for a matcher of the
+/// package's own that runs in time linear in the string: one engine, two
+/// syntaxes.
+///
+/// - **I-Regexp** (RFC 9485), for `match()` and `search()` in JSONPath
+///   filters.
+/// - **ECMA-262**, in the grammar of Unicode mode (the `u` flag), for JSON
+///   Schema's `pattern`, `patternProperties` and `format: "regex"`.
+///
+/// Backtracking engines (`Regex`, `NSRegularExpression`, JavaScript's)
+/// take exponential time on patterns such as `(a+)+b`, and a pattern may
+/// come from the data itself (a JSONPath `search(@.text, $.pattern)`, a
+/// schema sent by a server or written by a language model), so untrusted
+/// data alone could hang the app. This engine compiles a pattern to a
+/// Thompson NFA, a list of instructions, and then, when it stays small, to
+/// a deterministic automaton over classes of scalars (``_RegexDFA``,
+/// ``_ScalarClasses``): matching reads each scalar once and looks up one
+/// table entry, O(*n*) for *n* scalars. A pattern whose automaton would be
+/// too large runs on a Pike VM instead (``_RegexPikeVM``), which follows
+/// every path through the NFA at once, O(*n* × *m*) for a program of *m*
+/// instructions. Features that a finite automaton cannot run, the
+/// back-references and look-around of ECMA-262, are refused with an error
+/// that names them; RFC 9485 leaves them out for this reason.
+///
+/// Both syntaxes match by Unicode scalars (for ECMA-262, code points, as
+/// the `u` flag does) and share these decisions:
+///
+/// - `^` and `$` anchor at the start and end of the string, never at line
+///   breaks, and `$` does not match before a final `"\n"`.
+/// - Only whether a string matches is computed, not where or what groups
+///   captured, so lazy and greedy quantifiers are the same.
+/// - Counted repetition is expanded, so a program is limited to
+///   ``maximumProgramSize`` instructions: `(a{1000}){1000}` would need a
+///   million and is refused, where a backtracking engine would accept it
+///   and a naive expansion would exhaust memory. Groups nest at most
+///   ``maximumGroupDepth`` deep. The automaton has its own limits, past
+///   which the Pike VM runs instead; so every compiled pattern costs
+///   bounded memory and every match linear time.
+///
+/// A compiled pattern is immutable: the automaton is built in full when
+/// the pattern is compiled, so one value can be shared by any number of
+/// threads without locks.
+struct _Regex: Sendable {
+    /// The grammar a pattern is read with.
+    enum Syntax: Sendable, Hashable {
+        case iRegexp
+        case ecmaScript
+    }
+
+    /// The pattern as written.
+    let pattern: String
+    let syntax: Syntax
+    private let compiled: _CompiledRegex
+
+    /// The most instructions a compiled pattern may have: enough for
+    /// `(.*a){20}` a hundred times over, few enough that each scalar of the
+    /// string costs at most this many steps on the Pike VM.
+    static let maximumProgramSize = 10_000
+
+    /// The deepest nesting of groups a pattern may have.
+    static let maximumGroupDepth = 32
+
+    /// Compiles an I-Regexp; `nil` if it is not valid RFC 9485 syntax or
+    /// would compile to more than ``maximumProgramSize`` instructions.
+    ///
+    /// Builds automata for both ``matches(_:whole:)`` modes, as JSONPath
+    /// uses the same pattern for `match()` and `search()`.
+    init?(iRegexp pattern: String) {
+        var parser = _IRegexpParser(scalars: Array(pattern.unicodeScalars))
+        guard let tree = parser.parse(), let program = try? _RegexCompiler.compile(tree) else { return nil }
+        self.pattern = pattern
+        self.syntax = .iRegexp
+        self.compiled = _CompiledRegex(program, whole: true)
+    }
+
+    /// Compiles an ECMA-262 pattern, read in Unicode mode.
+    ///
+    /// - Throws: ``_RegexSyntaxError``: of kind `invalid` if the pattern is
+    ///   not ECMA-262 (`(a`, `a{2,1}`, `\a`), `unsupported` for valid
+    ///   syntax that cannot run here (back-references, look-around,
+    ///   `\p{Script=…}`, inline modifiers), `tooLarge` beyond the limits.
+    ///   Syntax errors win: an `unsupported` or `tooLarge` error means the
+    ///   rest of the pattern is valid.
+    /// - Complexity: Compiling may take up to a few milliseconds for a
+    ///   large pattern (the automaton is built here, within fixed limits).
+    init(ecmaScript pattern: String) throws(_RegexSyntaxError) {
+        var parser = _ECMAScriptRegexParser(pattern)
+        let tree = try parser.parse()
+        let program: _RegexProgram
+        do {
+            program = try _RegexCompiler.compile(tree)
+        } catch {
+            throw _RegexSyntaxError(
+                .tooLarge,
+                "the pattern needs more than \(Self.maximumProgramSize) instructions once counts are expanded",
+                at: 0)
+        }
+        self.pattern = pattern
+        self.syntax = .ecmaScript
+        self.compiled = _CompiledRegex(program, whole: false)
+    }
+
+    /// Whether the pattern matches all of `string` (`whole`, I-Regexp's
+    /// `match()`) or some substring of it (`search()`, and ECMA-262 as JSON
+    /// Schema uses it).
+    ///
+    /// - Complexity: O(*n*) for *n* scalars when the automaton exists; else
+    ///   O(*n* × *m*) for a program of *m* instructions.
+    func matches(_ string: String, whole: Bool) -> Bool {
+        Self.withUTF8(string) { bytes in compiled.matches(bytes, whole: whole) }
+    }
+
+    /// Whether the pattern matches some substring of `string`: JSON
+    /// Schema's `pattern`, which is not anchored.
+    func firstMatchExists(in string: String) -> Bool {
+        matches(string, whole: false)
+    }
+
+    /// How a call of ``matches(_:whole:)`` would run, for tests.
+    enum Engine {
+        case automaton
+        case pikeVM
+    }
+
+    /// The engine that ``matches(_:whole:)`` uses for `whole`.
+    func engine(whole: Bool) -> Engine {
+        (whole ? compiled.wholeAutomaton : compiled.searchAutomaton) == nil ? .pikeVM : .automaton
+    }
+
+    /// The number of states of the automaton for `whole`, if there is one.
+    func automatonStateCount(whole: Bool) -> Int? {
+        (whole ? compiled.wholeAutomaton : compiled.searchAutomaton)?.stateCount
+    }
+
+    /// Runs the Pike VM whatever the automaton, and counts the
+    /// instructions it visits: the reference for tests.
+    func pikeVMMatches(_ string: String, whole: Bool) -> (matched: Bool, steps: Int) {
+        var steps = 0
+        let matched = Self.withUTF8(string) { bytes in
+            _RegexPikeVM.matches(compiled.program, bytes, whole: whole, steps: &steps)
+        }
+        return (matched, steps)
+    }
+
+    /// The number of instructions of the compiled program.
+    var programSize: Int { compiled.program.instructions.count }
+
+    /// Calls `body` with the string's UTF-8: in place for a native string
+    /// (small ones included), else copied once (a bridged `NSString`).
+    @inline(__always)
+    private static func withUTF8<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(string.utf8).withUnsafeBufferPointer(body)
+    }
+}
+
+extension _Regex: Hashable {
+    /// Patterns compare by syntax and text, scalar for scalar.
+    static func == (lhs: _Regex, rhs: _Regex) -> Bool {
+        lhs.syntax == rhs.syntax && lhs.pattern.unicodeScalars.elementsEqual(rhs.pattern.unicodeScalars)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(syntax)
+        for scalar in pattern.unicodeScalars { hasher.combine(scalar.value) }
+    }
+}
+
+/// What a compiled pattern holds, in one object, so that copying a
+/// ``_Regex`` retains one reference; it owns the automata's tables.
+final class _CompiledRegex: Sendable {
+    let program: _RegexProgram
+    let classes: _ScalarClasses?
+    let searchAutomaton: _RegexDFA?
+    let wholeAutomaton: _RegexDFA?
+
+    /// Builds the automaton for searching, and the one for whole matches if
+    /// `whole`.
+    init(_ program: _RegexProgram, whole: Bool) {
+        self.program = program
+        let classes = _ScalarClasses(sets: program.sets)
+        self.classes = classes
+        if let classes {
+            searchAutomaton = _RegexDFA(program: program, classes: classes, search: true)
+            wholeAutomaton = whole ? _RegexDFA(program: program, classes: classes, search: false) : nil
+        } else {
+            searchAutomaton = nil
+            wholeAutomaton = nil
+        }
+    }
+
+    deinit {
+        searchAutomaton?.deallocate()
+        wholeAutomaton?.deallocate()
+    }
+
+    @inline(__always)
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>, whole: Bool) -> Bool {
+        if let automaton = whole ? wholeAutomaton : searchAutomaton { return automaton.matches(bytes) }
+        var steps = 0
+        return _RegexPikeVM.matches(program, bytes, whole: whole, steps: &steps)
+    }
+}
