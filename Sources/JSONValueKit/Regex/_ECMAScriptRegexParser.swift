@@ -167,8 +167,8 @@ struct _ECMAScriptRegexParser {
                     .unsupported,
                     "look-behind assertions (?<= and (?<! are not supported: they cannot run in linear time", at: start)
             case "<":
-                index += 1
-                let name = try groupName()
+                let name = try groupName(escapeStart: start)
+                allNames.insert(name)
                 kind = .capturing(name: name)
             default:
                 try modifiers(groupStart: start)
@@ -191,25 +191,27 @@ struct _ECMAScriptRegexParser {
     /// invalid.
     private mutating func modifiers(groupStart: Int) throws(_RegexSyntaxError) {
         var seen: Set<Unicode.Scalar> = []
-        var count = 0
         var removing = false
-        while let scalar = peek, scalar != ":" {
-            if scalar == "-" && !removing {
+        var read = false
+        while let scalar = peek, scalar == "i" || scalar == "m" || scalar == "s" || (scalar == "-" && !removing) {
+            read = true
+            if scalar == "-" {
                 removing = true
-                index += 1
-                continue
+            } else {
+                guard seen.insert(scalar).inserted else {
+                    throw invalid("modifier '\(scalar)' given twice", at: index)
+                }
             }
-            guard scalar == "i" || scalar == "m" || scalar == "s" else {
-                throw invalid("invalid group: '(?' followed by '\(scalar)'", at: groupStart)
-            }
-            guard seen.insert(scalar).inserted else {
-                throw invalid("modifier '\(scalar)' given twice", at: index)
-            }
-            count += 1
             index += 1
         }
-        guard peek == ":" else { throw invalid("invalid group: '(?' without ':'", at: groupStart) }
-        guard count > 0 else { throw invalid("invalid group '(?-:': no modifiers", at: groupStart) }
+        guard peek == ":" else {
+            guard read else {
+                let next = peek.map { "'(?' followed by '\($0)'" } ?? "'(?' at the end"
+                throw invalid("invalid group: \(next)", at: groupStart)
+            }
+            throw invalid("invalid group: modifiers without ':'", at: groupStart)
+        }
+        guard !seen.isEmpty else { throw invalid("invalid group '(?-:': no modifiers", at: groupStart) }
         index += 1
         refuse(.unsupported, "inline modifiers (?ims-ims:…) are not supported", at: groupStart)
     }
@@ -235,10 +237,13 @@ struct _ECMAScriptRegexParser {
         append(node, to: &parent)
     }
 
-    /// `<` RegExpIdentifierName `>`, from the `<`.
-    private mutating func groupName() throws(_RegexSyntaxError) -> String {
+    /// `<` RegExpIdentifierName `>`, from the `<`; `escapeStart` is where
+    /// the `(?` or `\k` before it starts.
+    private mutating func groupName(escapeStart: Int) throws(_RegexSyntaxError) -> String {
         let start = index
-        guard peek == "<" else { throw invalid("'\\k' must be followed by a group name in '<' '>'", at: start) }
+        guard peek == "<" else {
+            throw invalid("'\\k' must be followed by a group name in '<' '>'", at: escapeStart)
+        }
         index += 1
         var name = ""
         while true {
@@ -261,7 +266,6 @@ struct _ECMAScriptRegexParser {
         }
         guard !name.isEmpty else { throw invalid("empty group name", at: start) }
         index += 1
-        allNames.insert(name)
         return name
     }
 
@@ -361,7 +365,7 @@ struct _ECMAScriptRegexParser {
             return .sequence([])
         case "k":
             index += 1
-            let name = try groupName()
+            let name = try groupName(escapeStart: start)
             namedReferences.append((name, start))
             refuse(
                 .unsupported, "back-references (\\k<\(name)>) are not supported: they cannot run in linear time",

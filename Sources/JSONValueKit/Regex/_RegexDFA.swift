@@ -50,7 +50,7 @@ struct _RegexDFA: @unchecked Sendable {
 
     static let maximumStates = 2048
     static let maximumEntries = 1 << 16
-    static let maximumWork = 1 << 22
+    static let maximumWork = 1 << 20
 
     /// How many states there are (for tests).
     let stateCount: Int
@@ -63,7 +63,7 @@ struct _RegexDFA: @unchecked Sendable {
         var builder = Builder(program: program, classes: classes, search: search)
         guard builder.build() else { return nil }
         // Renumber: live, uncertain states first, then dead and certain ones.
-        let count = builder.kernels.count
+        let count = builder.keys.count
         let terminal = builder.terminalStates()
         var order = (0..<count).filter { !terminal[$0] }
         let firstTerminal = order.count
@@ -155,21 +155,28 @@ struct _RegexDFA: @unchecked Sendable {
         /// The class column of `\w`'s set, when the program has `\b`.
         let wordSet: Int?
 
-        /// Each state's kernel: its instructions, ascending; the sink that
-        /// accepts everything has the kernel `[-1]`.
-        var kernels: [[Int32]] = []
-        /// Each state's flags: bit 0, nothing read yet; bit 1, the last
-        /// scalar was a word character.
-        var flags: [UInt8] = []
+        /// Each state's key: its flags as a negative number (bit 0 of the
+        /// flags, nothing read yet; bit 1, the last scalar was a word
+        /// character), then its kernel, ascending. The sink that accepts
+        /// everything has the key `[sinkKey]`.
+        var keys: [[Int32]] = []
         var numbers: [[Int32]: Int] = [:]
         var table: [UInt16] = []
         var acceptsAtEnd: [Bool] = []
+        /// Closure steps, kernel entries and class checks so far, against
+        /// ``_RegexDFA/maximumWork``.
         var work = 0
 
-        /// For the closure: a mark per instruction and a stack.
+        /// For the closure: a mark per instruction, a stack, and the
+        /// consumers found, one list per value of the next scalar's being
+        /// a word character; and a key being assembled.
         var marks: [Int]
         var generation = 0
         var stack: [Int32] = []
+        var consumers: [[Int32]] = [[], []]
+        var scratch: [Int32] = []
+
+        static let sinkKey: Int32 = -5
 
         init(program: _RegexProgram, classes: _ScalarClasses, search: Bool) {
             self.program = program
@@ -188,30 +195,33 @@ struct _RegexDFA: @unchecked Sendable {
             return classes.contains(column, set: wordSet)
         }
 
-        /// The state for a kernel and flags, made if new; `nil` past the limits.
-        mutating func state(_ kernel: [Int32], flags: UInt8) -> Int? {
-            var key = kernel
-            key.append(Int32(flags) - 4)
-            if let known = numbers[key] { return known }
-            guard kernels.count < _RegexDFA.maximumStates,
-                (kernels.count + 1) * classes.count <= _RegexDFA.maximumEntries
-            else { return nil }
-            kernels.append(kernel)
-            self.flags.append(flags)
-            numbers[key] = kernels.count - 1
-            return kernels.count - 1
+        static func flagsKey(atStart: Bool, previousIsWord: Bool) -> Int32 {
+            -1 - (atStart ? 1 : 0) - (previousIsWord ? 2 : 0)
         }
 
-        /// The instructions that consume a scalar, reachable from `kernel`
-        /// without consuming one, in that context; and whether `match` is.
+        /// The state with `key`, made if new; `nil` past the limits.
+        mutating func state(_ key: [Int32]) -> Int? {
+            work += key.count
+            if let known = numbers[key] { return known }
+            guard keys.count < _RegexDFA.maximumStates,
+                (keys.count + 1) * classes.count <= _RegexDFA.maximumEntries
+            else { return nil }
+            keys.append(key)
+            numbers[key] = keys.count - 1
+            return keys.count - 1
+        }
+
+        /// Follows the kernel of `key` without consuming a scalar, in that
+        /// context, collecting the instructions that consume one into
+        /// `consumers[list]`; whether `match` is reachable.
         mutating func closure(
-            _ kernel: [Int32], atStart: Bool, atEnd: Bool, previousIsWord: Bool, nextIsWord: Bool
-        ) -> (consumers: [Int32], matched: Bool) {
+            _ key: [Int32], atStart: Bool, atEnd: Bool, previousIsWord: Bool, nextIsWord: Bool, into list: Int
+        ) -> Bool {
             generation += 1
-            var consumers: [Int32] = []
+            consumers[list].removeAll(keepingCapacity: true)
             var matched = false
             stack.removeAll(keepingCapacity: true)
-            for pc in kernel.reversed() { stack.append(pc) }
+            for pc in key.dropFirst().reversed() { stack.append(pc) }
             while let top = stack.popLast() {
                 let pc = Int(top)
                 guard marks[pc] != generation else { continue }
@@ -232,52 +242,54 @@ struct _RegexDFA: @unchecked Sendable {
                 case .match:
                     matched = true
                 case .scalar, .set:
-                    consumers.append(top)
+                    consumers[list].append(top)
                 }
             }
-            return (consumers, matched)
+            return matched
         }
 
         /// Builds every reachable state's row; false past the limits.
         mutating func build() -> Bool {
-            guard state([0], flags: 1) != nil else { return false }
-            var next = 0
-            while next < kernels.count {
-                let current = next
-                next += 1
-                let kernel = kernels[current]
-                if kernel == [-1] {
+            guard state([Self.flagsKey(atStart: true, previousIsWord: false), 0]) != nil else { return false }
+            var current = 0
+            while current < keys.count {
+                let key = keys[current]
+                current += 1
+                if key == [Self.sinkKey] {
                     // The sink: accepted whatever follows.
-                    table += [UInt16](repeating: UInt16(current), count: classes.count)
+                    table += [UInt16](repeating: UInt16(current - 1), count: classes.count)
                     acceptsAtEnd.append(true)
                     continue
                 }
-                let atStart = flags[current] & 1 != 0
-                let previousIsWord = flags[current] & 2 != 0
-                let ending = closure(
-                    kernel, atStart: atStart, atEnd: true, previousIsWord: previousIsWord, nextIsWord: false)
-                acceptsAtEnd.append(ending.matched)
-                let beforeOther = closure(
-                    kernel, atStart: atStart, atEnd: false, previousIsWord: previousIsWord, nextIsWord: false)
-                let beforeWord =
-                    wordSet == nil
-                    ? beforeOther
-                    : closure(kernel, atStart: atStart, atEnd: false, previousIsWord: previousIsWord, nextIsWord: true)
+                let atStart = key[0] == Self.flagsKey(atStart: true, previousIsWord: false)
+                let previousIsWord = key[0] == Self.flagsKey(atStart: false, previousIsWord: true)
+                acceptsAtEnd.append(
+                    closure(
+                        key, atStart: atStart, atEnd: true, previousIsWord: previousIsWord, nextIsWord: false, into: 0))
+                var matched = [false, false]
+                matched[0] = closure(
+                    key, atStart: atStart, atEnd: false, previousIsWord: previousIsWord, nextIsWord: false, into: 0)
+                if wordSet != nil {
+                    matched[1] = closure(
+                        key, atStart: atStart, atEnd: false, previousIsWord: previousIsWord, nextIsWord: true, into: 1)
+                }
                 for column in 0..<classes.count {
                     let word = isWord(column)
-                    let before = word ? beforeWord : beforeOther
+                    let list = word ? 1 : 0
                     let target: Int?
-                    if search && before.matched {
-                        target = state([-1], flags: 0)
+                    if search && matched[list] {
+                        target = state([Self.sinkKey])
                     } else {
-                        var successors: [Int32] = search ? [0] : []
-                        for pc in before.consumers
+                        scratch.removeAll(keepingCapacity: true)
+                        scratch.append(Self.flagsKey(atStart: false, previousIsWord: word))
+                        if search { scratch.append(0) }
+                        for pc in consumers[list]
                         where classes.contains(column, set: Int(program.consumerSets[Int(pc)])) {
-                            successors.append(pc + 1)
+                            scratch.append(pc + 1)
                         }
-                        work += before.consumers.count + successors.count
-                        successors.sort()
-                        target = state(successors, flags: word ? 2 : 0)
+                        work += consumers[list].count
+                        scratch[(search ? 2 : 1)...].sort()
+                        target = state(scratch)
                     }
                     guard let target, work <= _RegexDFA.maximumWork else { return false }
                     table.append(UInt16(target))
@@ -289,7 +301,7 @@ struct _RegexDFA: @unchecked Sendable {
         /// Which states are dead (cannot reach acceptance) or certain
         /// (accept whatever follows).
         func terminalStates() -> [Bool] {
-            let count = kernels.count
+            let count = keys.count
             var predecessors = [[Int32]](repeating: [], count: count)
             for state in 0..<count {
                 var seen: Set<UInt16> = []

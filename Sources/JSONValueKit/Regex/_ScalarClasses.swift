@@ -77,8 +77,9 @@ final class _ScalarClasses: Sendable {
         var classes: [[UInt64]: UInt16] = [:]
         var members: [UInt64] = []
         /// The class of the representative that `holds` describes.
+        var vector = [UInt64](repeating: 0, count: wordsPerClass)
         func classOf(_ holds: (_ScalarSet) -> Bool) -> UInt16? {
-            var vector = [UInt64](repeating: 0, count: wordsPerClass)
+            for word in vector.indices { vector[word] = 0 }
             for (index, set) in sets.enumerated() where holds(set) { vector[index / 64] |= 1 << UInt64(index % 64) }
             if let known = classes[vector] { return known }
             guard classes.count < Self.maximumCount else { return nil }
