@@ -83,7 +83,10 @@ struct _Regex: Sendable {
     ///   rest of the pattern is valid.
     /// - Complexity: Compiling may take up to a few milliseconds for a
     ///   large pattern (the automaton is built here, within fixed limits).
-    init(ecmaScript pattern: String) throws(_RegexSyntaxError) {
+    ///
+    /// Only the automaton for searching is built, as JSON Schema needs no
+    /// other; `wholeMatchAutomaton` builds the one for whole matches too.
+    init(ecmaScript pattern: String, wholeMatchAutomaton: Bool = false) throws(_RegexSyntaxError) {
         var parser = _ECMAScriptRegexParser(pattern)
         let tree = try parser.parse()
         let program: _RegexProgram
@@ -97,7 +100,7 @@ struct _Regex: Sendable {
         }
         self.pattern = pattern
         self.syntax = .ecmaScript
-        self.compiled = _CompiledRegex(program, whole: false)
+        self.compiled = _CompiledRegex(program, whole: wholeMatchAutomaton)
     }
 
     /// Whether the pattern matches all of `string` (`whole`, I-Regexp's
