@@ -19,8 +19,8 @@ struct _RegexPikeVM: ~Copyable {
     private var next: UnsafeMutablePointer<Int32>
     private var nextCount = 0
     /// For each instruction, the generation of the list it was last added to.
-    private let marks: UnsafeMutablePointer<UInt32>
-    private var generation: UInt32 = 1
+    private let marks: UnsafeMutablePointer<Int32>
+    private var generation: Int32 = 1
     private let stack: UnsafeMutablePointer<Int32>
     /// Whether a thread reached `match` in the list being built.
     private var matched = false
@@ -44,7 +44,7 @@ struct _RegexPikeVM: ~Copyable {
         return program.instructions.withUnsafeBufferPointer { instructions in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: 5 * size + 1) { buffer in
                 let base = buffer.baseAddress!
-                let marks = UnsafeMutableRawPointer(base + 2 * size).bindMemory(to: UInt32.self, capacity: size)
+                let marks = base + 2 * size
                 marks.initialize(repeating: 0, count: size)
                 var machine = _RegexPikeVM(
                     program: program, instructions: instructions, current: base, next: base + size, marks: marks,
@@ -59,7 +59,7 @@ struct _RegexPikeVM: ~Copyable {
     private init(
         program: _RegexProgram, instructions: UnsafeBufferPointer<_RegexInstruction>,
         current: UnsafeMutablePointer<Int32>,
-        next: UnsafeMutablePointer<Int32>, marks: UnsafeMutablePointer<UInt32>, stack: UnsafeMutablePointer<Int32>
+        next: UnsafeMutablePointer<Int32>, marks: UnsafeMutablePointer<Int32>, stack: UnsafeMutablePointer<Int32>
     ) {
         self.program = program
         self.instructions = instructions

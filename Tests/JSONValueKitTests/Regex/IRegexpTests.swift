@@ -84,11 +84,13 @@ struct IRegexpTests {
 
     /// Random patterns over a small alphabet, compared with Swift's `Regex`
     /// running the translation the package used before, on strings short
-    /// enough for `Regex` to finish quickly.
+    /// enough for `Regex` to finish quickly; both the automata and the Pike
+    /// VM.
     @Test("agrees with Swift's Regex on seeded random patterns and strings")
     func differential() throws {
         var generator = SeededGenerator(seed: 9485)
         var compared = 0
+        var onAutomaton = 0
         for _ in 0..<1500 {
             let pattern = Self.randomPattern(depth: 0, using: &generator)
             guard let ours = _Regex(iRegexp: pattern) else {
@@ -97,6 +99,7 @@ struct IRegexpTests {
             }
             let translated = try #require(SwiftRegexTranslation.translate(pattern), "\(pattern)")
             let regex = try Regex(translated).matchingSemantics(.unicodeScalar)
+            if ours.engine(whole: true) == .automaton && ours.engine(whole: false) == .automaton { onAutomaton += 1 }
             for _ in 0..<8 {
                 let length = Int.random(in: 0...8, using: &generator)
                 let subject = String(
@@ -105,10 +108,13 @@ struct IRegexpTests {
                 let some = (try? regex.firstMatch(in: subject)) != nil
                 #expect(ours.matches(subject, whole: true) == whole, "\(pattern) on \(subject.debugDescription)")
                 #expect(ours.matches(subject, whole: false) == some, "search \(pattern) on \(subject.debugDescription)")
+                #expect(ours.pikeVMMatches(subject, whole: true).matched == whole, "Pike \(pattern)")
+                #expect(ours.pikeVMMatches(subject, whole: false).matched == some, "Pike search \(pattern)")
                 compared += 1
             }
         }
         #expect(compared > 5000)
+        #expect(onAutomaton > 1000)
     }
 
     static let alphabet: [Unicode.Scalar] = ["a", "b", "c", "\n", "-", "É", "1", "😀"]
