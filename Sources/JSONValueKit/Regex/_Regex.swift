@@ -136,11 +136,14 @@ struct _Regex: Sendable {
     }
 
     /// Runs the Pike VM whatever the automaton, and counts the
-    /// instructions it visits: the reference for tests.
-    func pikeVMMatches(_ string: String, whole: Bool) -> (matched: Bool, steps: Int) {
+    /// instructions it visits: the reference for tests. Sets are tested by
+    /// the scalar classes, as when the Pike VM runs for ``matches(_:whole:)``,
+    /// unless `usingClasses` is false.
+    func pikeVMMatches(_ string: String, whole: Bool, usingClasses: Bool = true) -> (matched: Bool, steps: Int) {
         var steps = 0
         let matched = Self.withUTF8(string) { bytes in
-            _RegexPikeVM.matches(compiled.program, bytes, whole: whole, steps: &steps)
+            _RegexPikeVM.matches(
+                compiled.program, bytes, whole: whole, classes: usingClasses ? compiled.classes : nil, steps: &steps)
         }
         return (matched, steps)
     }
@@ -201,6 +204,6 @@ final class _CompiledRegex: Sendable {
     func matches(_ bytes: UnsafeBufferPointer<UInt8>, whole: Bool) -> Bool {
         if let automaton = whole ? wholeAutomaton : searchAutomaton { return automaton.matches(bytes) }
         var steps = 0
-        return _RegexPikeVM.matches(program, bytes, whole: whole, steps: &steps)
+        return _RegexPikeVM.matches(program, bytes, whole: whole, classes: classes, steps: &steps)
     }
 }

@@ -13,6 +13,9 @@
 /// instruction pushes at most two.
 struct _RegexPikeVM: ~Copyable {
     private let program: _RegexProgram
+    /// When given, a set is tested by the scalar's class, one bit, rather
+    /// than by its ranges and properties.
+    private let classes: _ScalarClasses?
     private let instructions: UnsafeBufferPointer<_RegexInstruction>
     private var current: UnsafeMutablePointer<Int32>
     private var currentCount = 0
@@ -37,8 +40,10 @@ struct _RegexPikeVM: ~Copyable {
 
     /// Whether `program` matches all of `bytes` (valid UTF-8) or, if not
     /// `whole`, some substring; `steps` grows by the instructions visited.
+    /// `classes`, if given, must be the program's.
     static func matches(
-        _ program: _RegexProgram, _ bytes: UnsafeBufferPointer<UInt8>, whole: Bool, steps: inout Int
+        _ program: _RegexProgram, _ bytes: UnsafeBufferPointer<UInt8>, whole: Bool, classes: _ScalarClasses?,
+        steps: inout Int
     ) -> Bool {
         let size = program.instructions.count
         return program.instructions.withUnsafeBufferPointer { instructions in
@@ -47,8 +52,8 @@ struct _RegexPikeVM: ~Copyable {
                 let marks = base + 2 * size
                 marks.initialize(repeating: 0, count: size)
                 var machine = _RegexPikeVM(
-                    program: program, instructions: instructions, current: base, next: base + size, marks: marks,
-                    stack: base + 3 * size)
+                    program: program, classes: classes, instructions: instructions, current: base, next: base + size,
+                    marks: marks, stack: base + 3 * size)
                 let result = machine.run(bytes, whole: whole)
                 steps += machine.steps
                 return result
@@ -57,11 +62,12 @@ struct _RegexPikeVM: ~Copyable {
     }
 
     private init(
-        program: _RegexProgram, instructions: UnsafeBufferPointer<_RegexInstruction>,
+        program: _RegexProgram, classes: _ScalarClasses?, instructions: UnsafeBufferPointer<_RegexInstruction>,
         current: UnsafeMutablePointer<Int32>,
         next: UnsafeMutablePointer<Int32>, marks: UnsafeMutablePointer<Int32>, stack: UnsafeMutablePointer<Int32>
     ) {
         self.program = program
+        self.classes = classes
         self.instructions = instructions
         self.current = current
         self.next = next
@@ -115,13 +121,24 @@ struct _RegexPikeVM: ~Copyable {
             }
             generation += 1
             matched = false
+            var column = -1
+            if let classes {
+                column = scalar < 0x80 ? Int(classes.ascii[Int(scalar)]) : classes.classOfNonASCII(scalar)
+            }
             for slot in 0..<currentCount {
                 let pc = Int(current[slot])
                 let accepts: Bool
                 switch instructions[pc] {
-                case .scalar(let value): accepts = scalar == value
-                case .set(let index): accepts = program.sets[index].contains(Unicode.Scalar(scalar) ?? "\u{FFFD}")
-                default: accepts = false
+                case .scalar(let value):
+                    accepts = scalar == value
+                case .set(let index):
+                    if let classes {
+                        accepts = classes.contains(column, set: index)
+                    } else {
+                        accepts = program.sets[index].contains(Unicode.Scalar(scalar) ?? "\u{FFFD}")
+                    }
+                default:
+                    accepts = false
                 }
                 if accepts { add(pc + 1, context, toNext: true) }
             }

@@ -39,6 +39,8 @@ struct RegexAutomatonTests {
                 #expect(regex.pikeVMMatches(subject, whole: false).matched == search, "Pike search \(context)")
                 #expect(regex.matches(subject, whole: true) == whole, "whole \(context)")
                 #expect(regex.pikeVMMatches(subject, whole: true).matched == whole, "Pike whole \(context)")
+                let bySets = regex.pikeVMMatches(subject, whole: false, usingClasses: false).matched
+                #expect(bySets == search, "Pike search by sets \(context)")
                 compared += 1
                 if search { matched += 1 }
             }
