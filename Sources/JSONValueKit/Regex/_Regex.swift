@@ -37,9 +37,26 @@
 ///   which the Pike VM runs instead; so every compiled pattern costs
 ///   bounded memory and every match linear time.
 ///
+/// Where the syntaxes differ: I-Regexp's `.` excludes `\n` and `\r`,
+/// ECMA-262's also U+2028 and U+2029; `\p{…}` takes general categories in
+/// I-Regexp, and in ECMA-262 also their long names and aliases
+/// (`\p{Letter}`, `\p{gc=Lu}`, `\p{digit}`) and the binary properties the
+/// standard library answers (`Alphabetic`, `White_Space`, `Emoji`, `Any`,
+/// `ASCII`, `Assigned`, …). ECMA-262 adds `\d \D \w \W \s \S` (ASCII
+/// digits and word characters; `\s` is WhiteSpace and LineTerminator), the
+/// word boundaries `\b` and `\B`, `(?:…)` and named groups, lazy
+/// quantifiers, and the escapes `\cX`, `\0`, `\xHH`, `\uHHHH` (a surrogate
+/// pair of them is one code point) and `\u{…}`. Refused as unsupported:
+/// back-references, look-ahead, look-behind, inline modifiers `(?i:…)`,
+/// `\p{Script=…}` and `\p{Script_Extensions=…}` (the standard library has
+/// no script data), `Emoji_Component` and `Extended_Pictographic`.
+///
 /// A compiled pattern is immutable: the automaton is built in full when
 /// the pattern is compiled, so one value can be shared by any number of
-/// threads without locks.
+/// threads without locks. Compiling a typical schema pattern takes tens of
+/// microseconds (a few hundred with `\p{…}`, whose classes of U+0080 to
+/// U+07FF are looked up in advance), and at most some milliseconds for a
+/// pattern whose automaton outgrows its limits.
 struct _Regex: Sendable {
     /// The grammar a pattern is read with.
     enum Syntax: Sendable, Hashable {

@@ -140,7 +140,8 @@ final class _ScalarClasses: Sendable {
     /// automaton's loop stays small for ASCII.
     @inline(never)
     func classOfNonASCII(_ value: UInt32) -> Int {
-        if value < 0x800 && !twoByteClasses.isEmpty { return Int(twoByteClasses[Int(value) - 0x80]) }
+        // One unsigned comparison for 0x80 ≤ value < 0x800.
+        if value &- 0x80 < 0x780 && !twoByteClasses.isEmpty { return Int(twoByteClasses[Int(value) - 0x80]) }
         return Self.lookUp(
             value, starts: starts, categoryCount: categoryCount, properties: properties, keyClasses: keyClasses)
     }
