@@ -87,7 +87,7 @@ struct _Regex: Sendable {
         guard let tree = parser.parse(), let program = try? _RegexCompiler.compile(tree) else { return nil }
         self.pattern = pattern
         self.syntax = .iRegexp
-        self.compiled = _CompiledRegex(program, whole: true)
+        self.compiled = _CompiledRegex(tree, program, whole: true, direction: .automatic)
     }
 
     /// Compiles an ECMA-262 pattern, read in Unicode mode.
@@ -103,7 +103,10 @@ struct _Regex: Sendable {
     ///
     /// Only the automaton for searching is built, as JSON Schema needs no
     /// other; `wholeMatchAutomaton` builds the one for whole matches too.
-    init(ecmaScript pattern: String, wholeMatchAutomaton: Bool = false) throws(_RegexSyntaxError) {
+    /// `direction` lets tests choose the automata's direction.
+    init(
+        ecmaScript pattern: String, wholeMatchAutomaton: Bool = false, direction: Direction = .automatic
+    ) throws(_RegexSyntaxError) {
         var parser = _ECMAScriptRegexParser(pattern)
         let tree = try parser.parse()
         let program: _RegexProgram
@@ -117,7 +120,7 @@ struct _Regex: Sendable {
         }
         self.pattern = pattern
         self.syntax = .ecmaScript
-        self.compiled = _CompiledRegex(program, whole: wholeMatchAutomaton)
+        self.compiled = _CompiledRegex(tree, program, whole: wholeMatchAutomaton, direction: direction)
     }
 
     /// Whether the pattern matches all of `string` (`whole`, I-Regexp's
@@ -136,15 +139,27 @@ struct _Regex: Sendable {
         matches(string, whole: false)
     }
 
+    /// Which way an automaton reads the string.
+    enum Direction {
+        /// Forwards, unless the pattern ends with `$` but does not start
+        /// with `^` (`\.json$`), or the forward automaton would be too
+        /// large and the backward one is not (`^[a-z.]{1,64}\.[a-z]{2,9}$`).
+        case automatic
+        case forward
+        case backward
+    }
+
     /// How a call of ``matches(_:whole:)`` would run, for tests.
     enum Engine {
         case automaton
+        case backwardAutomaton
         case pikeVM
     }
 
     /// The engine that ``matches(_:whole:)`` uses for `whole`.
     func engine(whole: Bool) -> Engine {
-        (whole ? compiled.wholeAutomaton : compiled.searchAutomaton) == nil ? .pikeVM : .automaton
+        guard let automaton = whole ? compiled.wholeAutomaton : compiled.searchAutomaton else { return .pikeVM }
+        return automaton.isReverse ? .backwardAutomaton : .automaton
     }
 
     /// The number of states of the automaton for `whole`, if there is one.
@@ -194,22 +209,59 @@ extension _Regex: Hashable {
 final class _CompiledRegex: Sendable {
     let program: _RegexProgram
     let classes: _ScalarClasses?
+    /// The classes of the reversed program, when an automaton runs
+    /// backwards.
+    let backwardClasses: _ScalarClasses?
     let searchAutomaton: _RegexDFA?
     let wholeAutomaton: _RegexDFA?
 
     /// Builds the automaton for searching, and the one for whole matches if
-    /// `whole`.
-    init(_ program: _RegexProgram, whole: Bool) {
+    /// `whole`, each reading the string in `direction` or, if automatic, in
+    /// the better one that fits the limits.
+    init(_ tree: _RegexNode, _ program: _RegexProgram, whole: Bool, direction: _Regex.Direction) {
         self.program = program
         let classes = _ScalarClasses(sets: program.sets)
         self.classes = classes
-        if let classes {
-            searchAutomaton = _RegexDFA(program: program, classes: classes, search: true)
-            wholeAutomaton = whole ? _RegexDFA(program: program, classes: classes, search: false) : nil
-        } else {
-            searchAutomaton = nil
-            wholeAutomaton = nil
+        // The reversed program has as many instructions, so it compiles.
+        var backward: (program: _RegexProgram, classes: _ScalarClasses)?
+        var triedBackward = false
+        func build(search: Bool) -> _RegexDFA? {
+            var order: [Bool]
+            switch direction {
+            case .forward: order = [false]
+            case .backward: order = [true]
+            case .automatic:
+                let backwardFirst = search && program.isAnchoredAtEnd && !program.isAnchoredAtStart
+                order = backwardFirst ? [true, false] : [false, true]
+            }
+            for reverse in order {
+                if reverse {
+                    if !triedBackward {
+                        triedBackward = true
+                        if let reversed = try? _RegexCompiler.compile(tree.reversed),
+                            let reversedClasses = _ScalarClasses(sets: reversed.sets)
+                        {
+                            backward = (reversed, reversedClasses)
+                        }
+                    }
+                    if let backward,
+                        let automaton = _RegexDFA(
+                            program: backward.program, classes: backward.classes, search: search, reverse: true)
+                    {
+                        return automaton
+                    }
+                } else if let classes, let automaton = _RegexDFA(program: program, classes: classes, search: search) {
+                    return automaton
+                }
+            }
+            return nil
         }
+        let searchAutomaton = build(search: true)
+        let wholeAutomaton = whole ? build(search: false) : nil
+        self.searchAutomaton = searchAutomaton
+        self.wholeAutomaton = wholeAutomaton
+        let runsBackward = searchAutomaton?.isReverse == true || wholeAutomaton?.isReverse == true
+        self.backwardClasses = runsBackward ? backward?.classes : nil
     }
 
     deinit {

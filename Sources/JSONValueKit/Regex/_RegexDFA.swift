@@ -47,19 +47,23 @@ struct _RegexDFA: @unchecked Sendable {
     private let ascii: UnsafeMutablePointer<UInt16>
     /// For scalars above ASCII; the compiled pattern holds it.
     private unowned(unsafe) let classes: _ScalarClasses
+    /// Whether the automaton reads the string from its end (it was built
+    /// from the reversed pattern, see ``_RegexNode/reversed``).
+    let isReverse: Bool
 
     static let maximumStates = 2048
     static let maximumEntries = 1 << 16
-    static let maximumWork = 1 << 20
+    static let maximumWork = 1 << 18
 
     /// How many states there are (for tests).
     let stateCount: Int
 
     /// Builds the automaton that decides whether `program` matches a whole
     /// string (`search` false) or some substring (`search` true); `nil` if
-    /// it would exceed the limits. The caller keeps `classes` alive and
-    /// calls ``deallocate()``.
-    init?(program: _RegexProgram, classes: _ScalarClasses, search: Bool) {
+    /// it would exceed the limits. `reverse` says that `program` is a
+    /// pattern reversed, to be run from the end of the string. The caller
+    /// keeps `classes` alive and calls ``deallocate()``.
+    init?(program: _RegexProgram, classes: _ScalarClasses, search: Bool, reverse: Bool = false) {
         var builder = Builder(program: program, classes: classes, search: search)
         guard builder.build() else { return nil }
         // Renumber: live, uncertain states first, then dead and certain ones.
@@ -90,6 +94,7 @@ struct _RegexDFA: @unchecked Sendable {
         self.acceptsAtEnd = acceptsAtEnd
         self.ascii = ascii
         self.classes = classes
+        self.isReverse = reverse
         self.stateCount = count
     }
 
@@ -105,9 +110,14 @@ struct _RegexDFA: @unchecked Sendable {
     ///   class boundaries for each non-ASCII scalar.
     @inline(__always)
     func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let state = Self.run(
-            bytes, from: start, transitions: transitions, ascii: ascii, firstTerminal: firstTerminal,
-            classes: classes)
+        let state =
+            isReverse
+            ? Self.runBackwards(
+                bytes, from: start, transitions: transitions, ascii: ascii, firstTerminal: firstTerminal,
+                classes: classes)
+            : Self.run(
+                bytes, from: start, transitions: transitions, ascii: ascii, firstTerminal: firstTerminal,
+                classes: classes)
         return acceptsAtEnd[state / classCount]
     }
 
@@ -142,6 +152,39 @@ struct _RegexDFA: @unchecked Sendable {
                 }
                 next = Int(row[column])
             } while next == state && position < end
+            state = next
+        }
+        return state
+    }
+
+    /// ``run(_:from:transitions:ascii:firstTerminal:classes:)`` from the
+    /// last byte to the first: a non-ASCII scalar is found by stepping back
+    /// over its continuation bytes (at most three in valid UTF-8).
+    private static func runBackwards(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, transitions: UnsafeMutablePointer<UInt32>,
+        ascii: UnsafeMutablePointer<UInt16>, firstTerminal: Int, classes: _ScalarClasses
+    ) -> Int {
+        var state = start
+        var position = bytes.count
+        guard let base = bytes.baseAddress else { return state }
+        while state < firstTerminal && position > 0 {
+            let row = transitions + state
+            var next: Int
+            repeat {
+                position &-= 1
+                let byte = base[position]
+                let column: Int
+                if byte < 0x80 {
+                    column = Int(ascii[Int(byte)])
+                } else {
+                    var lead = position
+                    while lead > 0 && position - lead < 3 && base[lead] & 0xC0 == 0x80 { lead -= 1 }
+                    guard let (value, _) = _UTF8.decode(bytes, at: lead) else { return state }
+                    column = classes.classOfNonASCII(value)
+                    position = lead
+                }
+                next = Int(row[column])
+            } while next == state && position > 0
             state = next
         }
         return state

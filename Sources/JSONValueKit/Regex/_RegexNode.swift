@@ -18,6 +18,25 @@ indirect enum _RegexNode: Sendable {
     case repetition(_RegexNode, minimum: Int, maximum: Int?)
 }
 
+extension _RegexNode {
+    /// The pattern read backwards: a string has a substring that `self`
+    /// matches exactly when the string reversed has one that the result
+    /// matches. Sequences turn around and `^` and `$` trade places; `\b`
+    /// stays, as it looks at both sides alike. Recursive over the tree,
+    /// whose depth the group-depth limit bounds.
+    var reversed: _RegexNode {
+        switch self {
+        case .set, .wordBoundary: return self
+        case .start: return .end
+        case .end: return .start
+        case .sequence(let nodes): return .sequence(nodes.reversed().map(\.reversed))
+        case .alternation(let branches): return .alternation(branches.map(\.reversed))
+        case .repetition(let body, let minimum, let maximum):
+            return .repetition(body.reversed, minimum: minimum, maximum: maximum)
+        }
+    }
+}
+
 /// The scalars an atom or a character class accepts: ranges of scalar
 /// values and Unicode property tests, united, then optionally negated.
 ///

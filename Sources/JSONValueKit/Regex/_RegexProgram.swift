@@ -30,6 +30,9 @@ struct _RegexProgram: Sendable {
     /// Whether the program can only match at the start of the string
     /// (every path begins with `^`), which lets a search stop early.
     var isAnchoredAtStart = false
+    /// Whether every path ends with `$`, which lets a search run backwards
+    /// from the end and stop early.
+    var isAnchoredAtEnd = false
 }
 
 /// Turns a tree into a program, expanding counted repetition.
@@ -53,6 +56,7 @@ struct _RegexCompiler {
             }
         }
         compiler.program.isAnchoredAtStart = Self.startsWithAnchor(tree)
+        compiler.program.isAnchoredAtEnd = Self.startsWithAnchor(tree.reversed)
         return compiler.program
     }
 

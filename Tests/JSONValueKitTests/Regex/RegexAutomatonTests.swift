@@ -5,14 +5,15 @@ import Testing
 @Suite("Regex engines: the automaton, the Pike VM and a backtracking reference agree; matching stays linear")
 struct RegexAutomatonTests {
     /// Random ECMA-262 patterns over a small alphabet, on random short
-    /// strings: the automaton (search and whole), the Pike VM and a
-    /// backtracking matcher written over the syntax tree give the same
-    /// answers.
+    /// strings: the automata (search and whole, forwards and backwards), the
+    /// Pike VM and a backtracking matcher written over the syntax tree give
+    /// the same answers.
     @Test("automaton, Pike VM and backtracking reference agree on seeded random patterns")
     func equivalence() throws {
         var generator = SeededGenerator(seed: 262)
         var compared = 0
         var onAutomaton = 0
+        var onBackwardAutomaton = 0
         var matched = 0
         for _ in 0..<1200 {
             var names = 0
@@ -24,9 +25,14 @@ struct RegexAutomatonTests {
                 Issue.record("\(pattern.debugDescription) refused: \(error)")
                 continue
             }
+            let backward = try _Regex(ecmaScript: pattern, wholeMatchAutomaton: true, direction: .backward)
             var parser = _ECMAScriptRegexParser(pattern)
             let tree = try parser.parse()
-            if regex.engine(whole: false) == .automaton && regex.engine(whole: true) == .automaton { onAutomaton += 1 }
+            if regex.engine(whole: false) != .pikeVM && regex.engine(whole: true) != .pikeVM { onAutomaton += 1 }
+            if backward.engine(whole: false) == .backwardAutomaton && backward.engine(whole: true) == .backwardAutomaton
+            {
+                onBackwardAutomaton += 1
+            }
             for _ in 0..<10 {
                 let length = Int.random(in: 0...7, using: &generator)
                 let scalars = (0..<length).map { _ in Self.alphabet.randomElement(using: &generator)! }
@@ -39,6 +45,8 @@ struct RegexAutomatonTests {
                 #expect(regex.pikeVMMatches(subject, whole: false).matched == search, "Pike search \(context)")
                 #expect(regex.matches(subject, whole: true) == whole, "whole \(context)")
                 #expect(regex.pikeVMMatches(subject, whole: true).matched == whole, "Pike whole \(context)")
+                #expect(backward.matches(subject, whole: false) == search, "backward search \(context)")
+                #expect(backward.matches(subject, whole: true) == whole, "backward whole \(context)")
                 let bySets = regex.pikeVMMatches(subject, whole: false, usingClasses: false).matched
                 #expect(bySets == search, "Pike search by sets \(context)")
                 compared += 1
@@ -50,6 +58,7 @@ struct RegexAutomatonTests {
         // automaton runs most patterns.
         #expect(matched > 2_000 && matched < 10_000)
         #expect(onAutomaton > 1_100)
+        #expect(onBackwardAutomaton > 1_100)
     }
 
     static let alphabet: [Unicode.Scalar] = ["a", "b", "c", "1", " ", "\n", "_", "-", "é", "Ω", "😀", "\u{2028}"]
@@ -211,11 +220,13 @@ struct RegexAutomatonTests {
         #expect(longRun.steps <= 11 * shortRun.steps + regex.programSize)
     }
 
-    @Test("a pattern whose automaton would be too large runs on the Pike VM, with the same answers")
-    func fallback() throws {
+    @Test("a pattern whose automaton would be too large forwards runs backwards, with the same answers")
+    func backward() throws {
         let regex = try _Regex(ecmaScript: "(a|b)*a(a|b){20}$", wholeMatchAutomaton: true)
-        #expect(regex.engine(whole: false) == .pikeVM)
-        #expect(regex.engine(whole: true) == .pikeVM)
+        #expect(regex.engine(whole: false) == .backwardAutomaton)
+        #expect(regex.engine(whole: true) == .backwardAutomaton)
+        let forward = try _Regex(ecmaScript: "(a|b)*a(a|b){20}$", direction: .forward)
+        #expect(forward.engine(whole: false) == .pikeVM)
         var generator = SeededGenerator(seed: 20)
         for _ in 0..<200 {
             let subject = String(
@@ -224,7 +235,38 @@ struct RegexAutomatonTests {
             let scalars = Array(subject.unicodeScalars)
             let expected = scalars.count >= 21 && scalars[scalars.count - 21] == "a"
             #expect(regex.firstMatchExists(in: subject) == expected, "\(subject)")
+            #expect(forward.firstMatchExists(in: subject) == expected, "\(subject)")
         }
+        let email = #"^[a-zA-Z0-9._%+-]{1,64}@[a-zA-Z0-9.-]{1,253}\.[a-zA-Z]{2,63}$"#
+        #expect(try _Regex(ecmaScript: email).engine(whole: false) == .backwardAutomaton)
+        #expect(try _Regex(ecmaScript: "\\.json$").engine(whole: false) == .backwardAutomaton)
+        #expect(try _Regex(ecmaScript: "^[a-z]+$").engine(whole: false) == .automaton)
+    }
+
+    @Test("a pattern too large for an automaton either way runs on the Pike VM, with the same answers")
+    func fallback() throws {
+        let pattern = "a(a|b){12}c(a|b){12}a"
+        let regex = try _Regex(ecmaScript: pattern)
+        #expect(regex.engine(whole: false) == .pikeVM)
+        var generator = SeededGenerator(seed: 12)
+        var found = 0
+        for _ in 0..<100 {
+            var scalars = (0..<Int.random(in: 27...40, using: &generator)).map { _ in
+                Bool.random(using: &generator) ? "a" : "b"
+            }
+            scalars[Int.random(in: 13..<scalars.count - 13, using: &generator)] = "c"
+            if Bool.random(using: &generator) { scalars[Int.random(in: 0..<scalars.count, using: &generator)] = "c" }
+            let subject = scalars.joined()
+            let characters = Array(subject)
+            let expected = characters.indices.contains { start in
+                start + 27 <= characters.count && characters[start] == "a" && characters[start + 13] == "c"
+                    && characters[start + 26] == "a"
+                    && (start + 1..<start + 26).allSatisfy { $0 == start + 13 || characters[$0] != "c" }
+            }
+            if expected { found += 1 }
+            #expect(regex.firstMatchExists(in: subject) == expected, "\(subject)")
+        }
+        #expect(found > 5 && found < 95)
     }
 
     @Test(
