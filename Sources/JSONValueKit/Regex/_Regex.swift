@@ -15,8 +15,10 @@
 /// Thompson NFA, a list of instructions, and then, when it stays small, to
 /// a deterministic automaton over classes of scalars (``_RegexDFA``,
 /// ``_ScalarClasses``): matching reads each scalar once and looks up one
-/// table entry, O(*n*) for *n* scalars. A pattern whose automaton would be
-/// too large runs on a Pike VM instead (``_RegexPikeVM``), which follows
+/// table entry, O(*n*) for *n* scalars. For a pattern that ends with `$`
+/// the automaton may read the string backwards, from its end. A pattern
+/// whose automaton would be too large either way runs on a Pike VM instead
+/// (``_RegexPikeVM``), which follows
 /// every path through the NFA at once, O(*n* × *m*) for a program of *m*
 /// instructions. Features that a finite automaton cannot run, the
 /// back-references and look-around of ECMA-262, are refused with an error

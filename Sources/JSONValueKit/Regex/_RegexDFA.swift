@@ -19,10 +19,17 @@
 /// known: `^/` reads one scalar of a long string, `^[a-z]+$` stops at the
 /// first space.
 ///
-/// A pattern may need exponentially many states (`(a|b)*a(a|b){20}`), so
-/// construction gives up past ``maximumStates`` states, ``maximumEntries``
-/// table entries or ``maximumWork`` steps, and the pattern runs on the
-/// Pike VM instead, which is slower by a constant factor but as linear.
+/// Built from a reversed pattern (``_RegexNode/reversed``), the automaton
+/// reads the string from its end (``isReverse``): a pattern that ends with
+/// `$` then stops after the suffix it needs, and some patterns need far
+/// fewer states backwards than forwards.
+///
+/// A pattern may need exponentially many states (`(a|b)*a(a|b){20}` needs
+/// two million forwards, 44 backwards), so construction gives up past
+/// ``maximumStates`` states, ``maximumEntries`` table entries or
+/// ``maximumWork`` steps (a few milliseconds); if neither direction fits,
+/// the pattern runs on the Pike VM, which is slower by a constant factor
+/// but as linear.
 ///
 /// The tables live in memory of their own, written once here and freed by
 /// ``deallocate()`` when the compiled pattern that owns them goes away (see
