@@ -7,8 +7,8 @@
 /// need to know about the past: whether nothing has been read yet (for
 /// `^`) and whether the last scalar was a word character (for `\b`). The
 /// following scalar's class settles `\b` and `\B` when the state is left,
-/// and the end of the string settles `$`, recorded per state in
-/// ``acceptsAtEnd``.
+/// and the end of the string settles `$`, recorded per state in an extra
+/// column of the table.
 ///
 /// For a search, the start instruction joins every kernel (a match may
 /// begin anywhere) and a state whose closure reaches `match` leads to a
@@ -40,16 +40,16 @@
 struct _RegexDFA: @unchecked Sendable {
     private let classCount: Int
     /// `transitions[row + class]` is the row of the next state, a row being
-    /// a state's number times `classCount`: stored multiplied, so that the
-    /// loop's chain from one state to the next is a single load.
+    /// a state's number times `classCount + 1`: stored multiplied, so that
+    /// the loop's chain from one state to the next is a single load. The
+    /// extra column, `transitions[row + classCount]`, is 1 where the string
+    /// may end in the state, 0 elsewhere.
     private let transitions: UnsafeMutablePointer<UInt32>
     /// The start state's row.
     private let start: Int
-    /// Rows from here on are dead or certain states: the answer is
-    /// `acceptsAtEnd[row / classCount]` whatever follows.
+    /// Rows from here on are dead or certain states: the answer is the
+    /// row's last column whatever follows.
     private let firstTerminal: Int
-    /// Whether the string may end in each state.
-    private let acceptsAtEnd: UnsafeMutablePointer<Bool>
     /// The class of each ASCII scalar, copied from `classes`.
     private let ascii: UnsafeMutablePointer<UInt16>
     /// For scalars above ASCII; the compiled pattern holds it.
@@ -82,23 +82,21 @@ struct _RegexDFA: @unchecked Sendable {
         var newNumber = [Int](repeating: 0, count: count)
         for (new, old) in order.enumerated() { newNumber[old] = new }
         let classCount = classes.count
-        let transitions = UnsafeMutablePointer<UInt32>.allocate(capacity: count * classCount)
-        let acceptsAtEnd = UnsafeMutablePointer<Bool>.allocate(capacity: count)
+        let stride = classCount + 1
+        let transitions = UnsafeMutablePointer<UInt32>.allocate(capacity: count * stride)
         for old in 0..<count {
-            let new = newNumber[old]
-            (acceptsAtEnd + new).initialize(to: builder.acceptsAtEnd[old])
+            let row = transitions + newNumber[old] * stride
             for column in 0..<classCount {
-                (transitions + new * classCount + column).initialize(
-                    to: UInt32(newNumber[Int(builder.table[old * classCount + column])] * classCount))
+                (row + column).initialize(to: UInt32(newNumber[Int(builder.table[old * classCount + column])] * stride))
             }
+            (row + classCount).initialize(to: builder.acceptsAtEnd[old] ? 1 : 0)
         }
         let ascii = UnsafeMutablePointer<UInt16>.allocate(capacity: 128)
         ascii.initialize(from: classes.ascii, count: 128)
         self.classCount = classCount
         self.transitions = transitions
-        self.start = newNumber[0] * classCount
-        self.firstTerminal = firstTerminal * classCount
-        self.acceptsAtEnd = acceptsAtEnd
+        self.start = newNumber[0] * stride
+        self.firstTerminal = firstTerminal * stride
         self.ascii = ascii
         self.classes = classes
         self.isReverse = reverse
@@ -107,7 +105,6 @@ struct _RegexDFA: @unchecked Sendable {
 
     func deallocate() {
         transitions.deallocate()
-        acceptsAtEnd.deallocate()
         ascii.deallocate()
     }
 
@@ -125,7 +122,7 @@ struct _RegexDFA: @unchecked Sendable {
             : Self.run(
                 bytes, from: start, transitions: transitions, ascii: ascii, firstTerminal: firstTerminal,
                 classes: classes)
-        return acceptsAtEnd[state / classCount]
+        return transitions[state + classCount] != 0
     }
 
     /// The loop, on raw pointers so that its state stays in registers; the
