@@ -145,8 +145,8 @@ struct _RegexCompiler {
             // repeated: `((){9999}){9999}` would otherwise loop 10⁸ times
             // without ever reaching the size limit.
             if Self.compilesToNothing(body) { return }
-            for _ in 0..<minimum { try emit(body) }
             if let maximum {
+                for _ in 0..<minimum { try emit(body) }
                 // Each further copy is optional: x{2,4} is x x x? x?.
                 var splits: [Int] = []
                 for _ in minimum..<maximum {
@@ -154,6 +154,14 @@ struct _RegexCompiler {
                     try emit(body)
                 }
                 for split in splits { patch(split, .split(split + 1, program.instructions.count)) }
+            } else if minimum > 0 {
+                // x{2,} is x x+, and x+ loops back over its one copy, so
+                // that nested `+` does not double the program per level.
+                for _ in 1..<minimum { try emit(body) }
+                let loop = program.instructions.count
+                try emit(body)
+                let split = try append(.split(0, 0))
+                patch(split, .split(loop, split + 1))
             } else {
                 let loop = try append(.split(0, 0))
                 try emit(body)

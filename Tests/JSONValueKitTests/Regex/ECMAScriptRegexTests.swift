@@ -133,6 +133,27 @@ struct ECMAScriptRegexTests {
         #expect(throws: Never.self) { try _Regex(ecmaScript: atLimit) }
     }
 
+    /// Compiling, reversing and freeing the tree recurse over it; at the
+    /// deepest nesting allowed, with a quantifier and an alternative at
+    /// every level, that fits a small stack.
+    @Test("the deepest pattern allowed compiles and matches on a 512 KiB stack")
+    func deepOnSmallStack() throws {
+        let pattern = String(repeating: "(?:x|(", count: 16) + "a" + String(repeating: ")+)*", count: 16) + "$"
+        let results = try onSmallStack {
+            let forward = try _Regex(ecmaScript: pattern, wholeMatchAutomaton: true)
+            let backward = try _Regex(ecmaScript: pattern, wholeMatchAutomaton: true, direction: .backward)
+            return [forward, backward].flatMap { regex in
+                ["aaxa", "b"].flatMap {
+                    [regex.matches($0, whole: true), regex.pikeVMMatches($0, whole: true).matched]
+                }
+            }
+        }
+        #expect(results == [true, true, false, false, true, true, false, false])
+        let iRegexp = String(repeating: "(x|(", count: 16) + "a" + String(repeating: ")+)*", count: 16)
+        let matched = try onSmallStack { _Regex(iRegexp: iRegexp)?.matches("xaax", whole: true) }
+        #expect(matched == true)
+    }
+
     @Test(
         "matching: anywhere in the string, by code points, with ECMA-262's classes",
         arguments: [
