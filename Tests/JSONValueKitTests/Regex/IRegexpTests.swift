@@ -56,6 +56,20 @@ struct IRegexpTests {
         #expect((_Regex(iRegexp: pattern) != nil) == compiles)
     }
 
+    /// A repeated group that compiles to nothing is not repeated: the
+    /// matcher before this one looped 9999³ times over this pattern
+    /// without emitting an instruction, and never reached the size limit.
+    @Test("empty groups under counts compile to nothing, at once")
+    func emptyRepetition() throws {
+        let regexp = try #require(_Regex(iRegexp: "(((){9999}){9999}){9999}"))
+        #expect(regexp.programSize == 1)
+        #expect(regexp.matches("", whole: true))
+        #expect(!regexp.matches("a", whole: true))
+        let ecma = try _Regex(ecmaScript: "(?:(?:(?:){9999}){9999}a{0}){9999}b")
+        #expect(ecma.programSize == 2)
+        #expect(ecma.firstMatchExists(in: "ab"))
+    }
+
     /// Patterns on which a backtracking engine takes time exponential in
     /// the length of the string. Matching 10,000 scalars finishes here
     /// (the benchmark measures how fast); a backtracking engine would not
