@@ -162,6 +162,6 @@ struct JSONPathTests {
         #expect(throws: JSONPathError.self) { try JSONPath(parsing: deep) }
         let ok = "$[?" + String(repeating: "(", count: 20) + "@" + String(repeating: ")", count: 20) + "]"
         #expect(throws: Never.self) { try JSONPath(parsing: ok) }
-        #expect(_IRegexp(String(repeating: "(", count: 1000) + String(repeating: ")", count: 1000)) == nil)
+        #expect(_Regex(iRegexp: String(repeating: "(", count: 1000) + String(repeating: ")", count: 1000)) == nil)
     }
 }
