@@ -436,7 +436,7 @@ struct _SchemaKeywordCompiler {
     ) throws(JSONSchemaError) -> _SchemaPattern {
         guard case .string(let source) = value else { throw invalid(keyword, "must be a regular expression string") }
         do {
-            return _SchemaPattern(regex: try _Regex(ecmaScript: source), source: source)
+            return _SchemaPattern(regex: try _Regex(ecmaScript: source, isLenient: true), source: source)
         } catch {
             var pointer = location.pointer + "/" + _escapeToken(keyword)
             for token in path { pointer += "/" + _escapeToken(token) }

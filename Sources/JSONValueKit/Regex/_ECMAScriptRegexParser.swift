@@ -7,6 +7,16 @@
 /// `{` and `}` and `]` must be escaped, a class escape cannot end a range,
 /// and a pattern is a sequence of code points, so `\uD83D\uDE00` is one.
 ///
+/// With `isLenient`, the parser also takes what ECMA-262's Annex B lets a
+/// browser's `RegExp` without the `u` flag take, and what schemas written
+/// for such engines commonly hold: an escaped punctuation character outside
+/// a class (`\-`, `\_`, `\'`) as the character, a lone `]` or `}` as the
+/// character, and a `{` that does not start a valid count as the
+/// character. Escaped letters and digits stay errors (`\a` still means
+/// nothing). JSON Schema's `pattern` and `patternProperties` compile this
+/// way, so that real-world schemas work as they do in other validators;
+/// `format: "regex"` asks the strict question.
+///
 /// The whole pattern is read before anything is thrown, so that an error
 /// of syntax anywhere wins over a feature that is valid but not run here:
 /// ``_RegexSyntaxError/Kind-swift.enum/invalid`` means "not ECMA-262".
@@ -26,8 +36,12 @@ struct _ECMAScriptRegexParser {
     private var numberedReferences: [(number: Int, offset: Int)] = []
     private var namedReferences: [(name: String, offset: Int)] = []
 
-    init(_ pattern: String) {
+    /// Whether Annex B's leniencies are taken (see the type's overview).
+    private let isLenient: Bool
+
+    init(_ pattern: String, isLenient: Bool = false) {
         scalars = Array(pattern.unicodeScalars)
+        self.isLenient = isLenient
     }
 
     /// What a group is, which decides whether it may be quantified and
@@ -115,10 +129,14 @@ struct _ECMAScriptRegexParser {
                 append(.wordBoundary(negated: scalars[start + 1] == "B"), to: &stack[stack.count - 1])
             case "*", "+", "?":
                 throw invalid("'\(scalar)' has nothing to repeat", at: start)
-            case "{":
+            case "{" where !isLenient:
                 throw invalid("'{' has nothing to repeat; write '\\{' for the character", at: start)
-            case "}", "]":
+            case "}" where !isLenient, "]" where !isLenient:
                 throw invalid("lone '\(scalar)'; write '\\\(scalar)' for the character", at: start)
+            case "{", "}", "]":
+                index += 1
+                let node = try quantified(.set(.scalar(scalar.value)), at: start)
+                append(node, to: &stack[stack.count - 1])
             default:
                 let atom = try self.atom()
                 let node = try quantified(atom, at: start)
@@ -305,14 +323,23 @@ struct _ECMAScriptRegexParser {
             (minimum, maximum) = (0, 1)
         case "{":
             index += 1
-            guard let low = number() else { throw invalid("incomplete quantifier '{'", at: quantifierStart) }
-            var high: Int? = low
-            if peek == "," {
-                index += 1
-                high = peek == "}" ? nil : number()
-                if high == nil && peek != "}" { throw invalid("incomplete quantifier '{'", at: quantifierStart) }
+            var high: Int?
+            let low = number()
+            if let low {
+                high = low
+                if peek == "," {
+                    index += 1
+                    high = peek == "}" ? nil : number()
+                }
             }
-            guard peek == "}" else { throw invalid("incomplete quantifier '{'", at: quantifierStart) }
+            guard let low, peek == "}", high != nil || scalars[index - 1] == "," else {
+                // Annex B: a `{` that starts no count is the character.
+                if isLenient {
+                    index = quantifierStart
+                    return atom
+                }
+                throw invalid("incomplete quantifier '{'", at: quantifierStart)
+            }
             index += 1
             if let high, high < low {
                 throw invalid("numbers out of order in quantifier '{\(low),\(high)}'", at: quantifierStart)
@@ -474,6 +501,10 @@ struct _ECMAScriptRegexParser {
             }
             return value
         case "^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/":
+            return scalar.value
+        case _ where isLenient && scalar.isASCII && !scalar.properties.isAlphabetic
+            && !("0"..."9").contains(scalar):
+            // Annex B: an escaped punctuation character is the character.
             return scalar.value
         default:
             throw invalid(

@@ -107,9 +107,10 @@ struct _Regex: Sendable {
     /// other; `wholeMatchAutomaton` builds the one for whole matches too.
     /// `direction` lets tests choose the automata's direction.
     init(
-        ecmaScript pattern: String, wholeMatchAutomaton: Bool = false, direction: Direction = .automatic
+        ecmaScript pattern: String, isLenient: Bool = false, wholeMatchAutomaton: Bool = false,
+        direction: Direction = .automatic
     ) throws(_RegexSyntaxError) {
-        var parser = _ECMAScriptRegexParser(pattern)
+        var parser = _ECMAScriptRegexParser(pattern, isLenient: isLenient)
         let tree = try parser.parse()
         let program: _RegexProgram
         do {
@@ -123,6 +124,20 @@ struct _Regex: Sendable {
         self.pattern = pattern
         self.syntax = .ecmaScript
         self.compiled = _CompiledRegex(tree, program, whole: wholeMatchAutomaton, direction: direction)
+    }
+
+    /// Whether `pattern` is an ECMA-262 regular expression in the strict
+    /// grammar of Unicode mode, whether or not the package can run it: JSON
+    /// Schema's `format: "regex"`. Only the syntax is read; nothing is
+    /// compiled.
+    static func isValidECMAScriptSyntax(_ pattern: String) -> Bool {
+        var parser = _ECMAScriptRegexParser(pattern)
+        do {
+            _ = try parser.parse()
+            return true
+        } catch {
+            return error.kind != .invalid
+        }
     }
 
     /// Whether the pattern matches all of `string` (`whole`, I-Regexp's

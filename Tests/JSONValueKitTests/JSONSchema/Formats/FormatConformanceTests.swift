@@ -11,9 +11,7 @@ import Testing
 /// not a string, or has a format the package does not know, is valid.
 ///
 /// `regex.json` and `ecmascript-regex.json` check ECMA-262 pattern syntax,
-/// which the regex engine's parser decides; they run in a test of their own
-/// that is skipped while `_isValidECMAScriptPattern` is still the
-/// placeholder that accepts everything.
+/// which the regex engine's parser decides; they run in a test of their own.
 @Suite("Format conformance (JSON-Schema-Test-Suite)", .enabled(if: Shared.isAvailable, Shared.skipReason))
 struct FormatConformanceTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -66,10 +64,6 @@ struct FormatConformanceTests {
 
     static let all: [Case] = Shared.isAvailable ? drafts.flatMap { (try? cases($0)) ?? [] } : []
 
-    /// Whether the ECMA-262 pattern parser is in place: the placeholder
-    /// accepts an unclosed group.
-    static let hasPatternParser = !_isValidECMAScriptPattern("(")
-
     @Test("the five drafts hold 2,741 format tests, 60 of them about regex syntax")
     func counts() throws {
         let counts = try Self.drafts.map { try Self.cases($0).count }
@@ -82,10 +76,7 @@ struct FormatConformanceTests {
         #expect(test.outcome == test.valid, "\(test.data)")
     }
 
-    @Test(
-        "regex syntax (regex.json, ecmascript-regex.json)",
-        .enabled(if: hasPatternParser, "_isValidECMAScriptPattern is still the placeholder"),
-        arguments: all.filter(\.isRegex))
+    @Test("regex syntax (regex.json, ecmascript-regex.json)", arguments: all.filter(\.isRegex))
     func regexCase(_ test: Case) {
         #expect(test.outcome == test.valid, "\(test.data)")
     }
