@@ -42,7 +42,7 @@ func _schemaEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
 private func _shallowSchemaEquality(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool? {
     switch (lhs, rhs) {
     case (.string(let a), .string(let b)):
-        return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        return _utf8Equal(a, b)
     case (.array(let a), .array(let b)):
         return a.count == b.count ? nil : false
     case (.object(let a), .object(let b)):
@@ -64,4 +64,12 @@ struct _SchemaValueKey: Hashable {
     static func == (lhs: _SchemaValueKey, rhs: _SchemaValueKey) -> Bool { _schemaEqual(lhs.value, rhs.value) }
 
     func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
+}
+
+/// Whether two strings have the same UTF-8 bytes (not merely canonically
+/// equivalent ones, as Swift's `==` decides).
+@inline(__always)
+func _utf8Equal(_ a: String, _ b: String) -> Bool {
+    guard a.utf8.count == b.utf8.count else { return false }
+    return _MemberTable.withBytes(of: a) { _MemberTable.equal(b, $0) }
 }

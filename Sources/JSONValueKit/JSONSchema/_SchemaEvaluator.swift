@@ -48,7 +48,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     let patterns: UnsafeBufferPointer<_SchemaPattern>
     let properties: UnsafeBufferPointer<_SchemaProgram.Properties>
     let patternNodes: UnsafeBufferPointer<(pattern: Int32, node: Int32)>
-    let lookups: UnsafeBufferPointer<[String: Int32]>
+    let nameSlots: UnsafeBufferPointer<Int32>
     let dependencies: UnsafeBufferPointer<_SchemaProgram.Dependency>
     var reporter: Reporter
     /// The resources entered, outermost first, when a `$dynamicRef` or
@@ -78,7 +78,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         patterns = program.patterns.buffer
         properties = program.properties.buffer
         patternNodes = program.patternNodes.buffer
-        lookups = program.lookups.buffer
+        nameSlots = program.nameSlots.buffer
         dependencies = program.dependencies.buffer
         self.reporter = reporter
         stackLimit = _stackAddress() &- Self.stackBudget
@@ -477,7 +477,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return true
         case .enumeration(let index):
-            guard enumerations[Int(index)].contains(instance.pointee) else {
+            guard enumerations[Int(index)].contains(instance) else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "enum",
@@ -651,11 +651,11 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         }
         let unit = reporter.beginKeyword(
             properties.namedCount == 0 ? "additionalProperties" : "properties", hidesDetails: false)
-        let lookup = properties.lookup >= 0 ? lookups[Int(properties.lookup)] : [:]
         for index in members.indices {
             let name = members[index].key
             var matched = false
-            if let child = lookup[name] {
+            if properties.namedCount > 0, let offset = namedProperty(name, in: properties) {
+                let child = nodeLists[Int(nodesStart &+ offset)]
                 matched = true
                 reporter.pushKeyword("properties")
                 if Reporter.isEnabled {
@@ -702,6 +702,33 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         }
         reporter.end(unit, valid: valid, error: nil)
         return valid
+    }
+
+    /// The offset among `properties`' named properties of the one called
+    /// `name`, if any.
+    @inline(__always)
+    private func namedProperty(_ name: String, in properties: _SchemaProgram.Properties) -> Int32? {
+        _MemberTable.withBytes(of: name) { bytes in
+            let start = Int(properties.namedStart)
+            guard properties.lookup >= 0 else {
+                for offset in 0..<Int(properties.namedCount) where _bytesEqual(nameBytes(start &+ offset), bytes) {
+                    return Int32(offset)
+                }
+                return nil
+            }
+            let hash = _MemberTable.hash(bytes)
+            let mask = Int(properties.lookupMask)
+            var slot = hash & mask
+            while true {
+                let entry = nameSlots[Int(properties.lookup) &+ slot]
+                guard entry != 0 else { return nil }
+                let offset = Int(entry) &- 1
+                if nameHashes[start &+ offset] == hash && _bytesEqual(nameBytes(start &+ offset), bytes) {
+                    return Int32(offset)
+                }
+                slot = (slot &+ 1) & mask
+            }
+        }
     }
 
     private mutating func evaluateUnevaluatedProperties(
@@ -1018,6 +1045,27 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         }
         return Int32(reference.target)
     }
+}
+
+/// Whether two byte buffers hold the same bytes.
+@inline(__always)
+func _bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+    var index = 0
+    while index &+ 8 <= a.count {
+        if UnsafeRawPointer(x).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            != UnsafeRawPointer(y).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        {
+            return false
+        }
+        index &+= 8
+    }
+    while index < a.count {
+        if x[index] != y[index] { return false }
+        index &+= 1
+    }
+    return true
 }
 
 /// Where a subschema records the members or items it evaluated, for

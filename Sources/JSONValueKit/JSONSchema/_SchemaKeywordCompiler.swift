@@ -198,11 +198,6 @@ struct _SchemaKeywordCompiler {
             properties.additional = try schema(value, "additionalProperties")
         }
         if !properties.named.isEmpty || !properties.patterns.isEmpty || properties.additional != nil {
-            if !properties.patterns.isEmpty || properties.additional != nil {
-                for (name, node) in properties.named where properties.lookup[name] == nil {
-                    properties.lookup[name] = node
-                }
-            }
             keywords.append(.properties(properties))
         }
         if version.rank >= 6, let value = object["propertyNames"] {

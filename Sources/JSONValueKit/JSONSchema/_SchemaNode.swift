@@ -151,19 +151,32 @@ enum _SchemaKeyword: Sendable {
     }
 }
 
-/// `enum`: the values, and for long lists a set to look them up in.
+/// `enum`: the values, and for long lists a set to look them up in; when
+/// every value is a string (most enums), the strings alone, compared by
+/// their bytes.
 struct _SchemaEnumeration: Sendable {
     var values: [JSONValue]
     var lookup: Set<_SchemaValueKey>?
+    var strings: [String]?
 
     init(_ values: [JSONValue]) {
         self.values = values
         lookup = values.count > 8 ? Set(values.map(_SchemaValueKey.init)) : nil
+        var strings: [String] = []
+        for value in values {
+            guard case .string(let string) = value else { break }
+            strings.append(string)
+        }
+        self.strings = strings.count == values.count && values.count <= 8 ? strings : nil
     }
 
-    func contains(_ value: JSONValue) -> Bool {
-        if let lookup { return lookup.contains(_SchemaValueKey(value: value)) }
-        return values.contains { _schemaEqual($0, value) }
+    func contains(_ value: UnsafePointer<JSONValue>) -> Bool {
+        if let strings {
+            guard case .string(let string) = value.pointee else { return false }
+            return strings.contains { _utf8Equal($0, string) }
+        }
+        if let lookup { return lookup.contains(_SchemaValueKey(value: value.pointee)) }
+        return values.contains { _schemaEqual($0, value.pointee) }
     }
 }
 
@@ -212,9 +225,6 @@ struct _SchemaProperties: Sendable {
     var named: [(name: String, node: Int)] = []
     var patterns: [(pattern: _SchemaPattern, node: Int)] = []
     var additional: Int?
-    /// The node of each name in `named`, when members must be looked up by
-    /// name (with `patternProperties` or `additionalProperties`).
-    var lookup: [String: Int] = [:]
 }
 
 /// `prefixItems` and `items` (2020-12), or `items` and `additionalItems`.

@@ -34,9 +34,12 @@ final class _SchemaProgram: @unchecked Sendable {
         var patternCount: Int32
         /// The node of `additionalProperties`, or -1.
         var additional: Int32
-        /// The index in ``lookups`` of the named properties by name, or -1
-        /// when the members need not be looked up by name.
+        /// Where the hash table of the named properties starts in
+        /// ``nameSlots``, or -1 when there are few enough to compare one by
+        /// one (or when members need not be looked up by name).
         var lookup: Int32
+        /// The table's slot count minus one.
+        var lookupMask: Int32
     }
 
     /// `prefixItems`/`items` (or `items`/`additionalItems`).
@@ -76,13 +79,18 @@ final class _SchemaProgram: @unchecked Sendable {
     /// such a name of `required`. The fast path then checks the name once,
     /// in `properties`, instead of looking it up twice.
     let nameFlags: _SchemaBuffer<UInt8>
+    /// The most named properties looked up one by one, by their bytes,
+    /// rather than through a hash table.
+    static let linearLookupLimit = 8
     static let requiredByProperties: UInt8 = 1
     static let checkedByProperties: UInt8 = 2
     let nodeLists: _SchemaBuffer<Int32>
     let properties: _SchemaBuffer<Properties>
     /// Pairs of a pattern (in ``patterns``) and its node.
     let patternNodes: _SchemaBuffer<(pattern: Int32, node: Int32)>
-    let lookups: _SchemaBuffer<[String: Int32]>
+    /// Open-addressing tables of named properties: each slot holds an
+    /// offset into the property's names plus one, or 0 for an empty slot.
+    let nameSlots: _SchemaBuffer<Int32>
     let dependencies: _SchemaBuffer<Dependency>
     let dynamicReferences: _SchemaBuffer<_SchemaDynamicReference>
     let discriminators: _SchemaBuffer<_SchemaDiscriminator>
@@ -144,7 +152,7 @@ final class _SchemaProgram: @unchecked Sendable {
         nodeLists = _SchemaBuffer(tables.nodeLists)
         properties = _SchemaBuffer(tables.properties)
         patternNodes = _SchemaBuffer(tables.patternNodes)
-        lookups = _SchemaBuffer(tables.lookups)
+        nameSlots = _SchemaBuffer(tables.nameSlots)
         dependencies = _SchemaBuffer(tables.dependencies)
         dynamicReferences = _SchemaBuffer(tables.dynamicReferences)
         discriminators = _SchemaBuffer(tables.discriminators)
@@ -185,7 +193,7 @@ final class _SchemaProgram: @unchecked Sendable {
         var nodeLists: [Int32] = []
         var properties: [Properties] = []
         var patternNodes: [(pattern: Int32, node: Int32)] = []
-        var lookups: [[String: Int32]] = []
+        var nameSlots: [Int32] = []
         var dependencies: [Dependency] = []
         var dynamicReferences: [_SchemaDynamicReference] = []
         var nameFlags: [UInt8] = []
@@ -284,15 +292,26 @@ final class _SchemaProgram: @unchecked Sendable {
                     patternNodes.append((Int32(patterns.count - 1), Int32(node)))
                 }
                 var lookup: Int32 = -1
-                if !properties.lookup.isEmpty {
-                    lookups.append(properties.lookup.mapValues { Int32($0) })
-                    lookup = Int32(lookups.count - 1)
+                var lookupMask: Int32 = 0
+                let needsLookup = !properties.patterns.isEmpty || properties.additional != nil
+                if needsLookup && properties.named.count > _SchemaProgram.linearLookupLimit {
+                    var size = 16
+                    while size < properties.named.count * 2 { size <<= 1 }
+                    var slots = [Int32](repeating: 0, count: size)
+                    for offset in properties.named.indices {
+                        var slot = JSONObject.hash(ofKey: properties.named[offset].name) & (size - 1)
+                        while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
+                        slots[slot] = Int32(offset + 1)
+                    }
+                    lookup = Int32(nameSlots.count)
+                    lookupMask = Int32(size - 1)
+                    nameSlots += slots
                 }
                 self.properties.append(
                     Properties(
                         namedStart: namedStart, namedCount: namedCount, patternStart: patternStart,
                         patternCount: Int32(properties.patterns.count), additional: Int32(properties.additional ?? -1),
-                        lookup: lookup))
+                        lookup: lookup, lookupMask: lookupMask))
                 return .properties(Int32(self.properties.count - 1), nodes: nodesStart)
             case .propertyNames(let node): return .propertyNames(Int32(node))
             case .items(let items):
