@@ -716,16 +716,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 }
                 return nil
             }
-            let hash = _MemberTable.hash(bytes)
             let mask = Int(properties.lookupMask)
-            var slot = hash & mask
+            var slot = _schemaNameHash(bytes) & mask
             while true {
                 let entry = nameSlots[Int(properties.lookup) &+ slot]
                 guard entry != 0 else { return nil }
                 let offset = Int(entry) &- 1
-                if nameHashes[start &+ offset] == hash && _bytesEqual(nameBytes(start &+ offset), bytes) {
-                    return Int32(offset)
-                }
+                if _bytesEqual(nameBytes(start &+ offset), bytes) { return Int32(offset) }
                 slot = (slot &+ 1) & mask
             }
         }
@@ -1045,6 +1042,29 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         }
         return Int32(reference.target)
     }
+}
+
+/// A quick hash of a name's bytes, for the tables of a schema's named
+/// properties: its length and its first and last eight bytes, mixed. The
+/// tables hold only the schema's own names and are at most half full, so a
+/// name made to collide costs no more than comparing it with each of them.
+@inline(__always)
+func _schemaNameHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+    if let base = bytes.baseAddress, !bytes.isEmpty {
+        let raw = UnsafeRawPointer(base)
+        if bytes.count >= 8 {
+            hash ^= raw.loadUnaligned(as: UInt64.self)
+            hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= raw.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self)
+        } else {
+            var word: UInt64 = 0
+            for index in 0..<bytes.count { word |= UInt64(base[index]) << UInt64(8 &* index) }
+            hash ^= word
+        }
+    }
+    hash = (hash ^ (hash >> 31)) &* 0x94D0_49BB_1331_11EB
+    return Int(truncatingIfNeeded: hash ^ (hash >> 32))
 }
 
 /// Whether two byte buffers hold the same bytes.

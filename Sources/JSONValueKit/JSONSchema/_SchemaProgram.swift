@@ -299,7 +299,7 @@ final class _SchemaProgram: @unchecked Sendable {
                     while size < properties.named.count * 2 { size <<= 1 }
                     var slots = [Int32](repeating: 0, count: size)
                     for offset in properties.named.indices {
-                        var slot = JSONObject.hash(ofKey: properties.named[offset].name) & (size - 1)
+                        var slot = _MemberTable.withBytes(of: properties.named[offset].name, _schemaNameHash) & (size - 1)
                         while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
                         slots[slot] = Int32(offset + 1)
                     }

@@ -231,12 +231,18 @@ final class _CompiledRegex: Sendable {
     let backwardClasses: _ScalarClasses?
     let searchAutomaton: _RegexDFA?
     let wholeAutomaton: _RegexDFA?
+    /// For a pattern that is `^` and literal characters, and perhaps `$`
+    /// (`^x-`, `^/`, `^application/json$`): the characters' UTF-8 bytes and
+    /// whether the pattern ends with `$`. A search is then a comparison of
+    /// the string's first bytes, with no automaton to start.
+    let anchoredLiteral: (bytes: [UInt8], wholeString: Bool)?
 
     /// Builds the automaton for searching, and the one for whole matches if
     /// `whole`, each reading the string in `direction` or, if automatic, in
     /// the better one that fits the limits.
     init(_ tree: _RegexNode, _ program: _RegexProgram, whole: Bool, direction: _Regex.Direction) {
         self.program = program
+        anchoredLiteral = Self.anchoredLiteral(of: tree)
         let classes = _ScalarClasses(sets: program.sets)
         self.classes = classes
         // The reversed program has as many instructions, so it compiles.
@@ -286,8 +292,32 @@ final class _CompiledRegex: Sendable {
         wholeAutomaton?.deallocate()
     }
 
+    /// The literal of a pattern `^literal` or `^literal$`, if it is one.
+    private static func anchoredLiteral(of tree: _RegexNode) -> (bytes: [UInt8], wholeString: Bool)? {
+        guard case .sequence(var parts) = tree, parts.count >= 2, case .start = parts.removeFirst() else { return nil }
+        var wholeString = false
+        if case .end = parts.last {
+            parts.removeLast()
+            wholeString = true
+        }
+        var literal = ""
+        for part in parts {
+            guard case .set(let set) = part, let value = set.singleScalar, let scalar = Unicode.Scalar(value) else {
+                return nil
+            }
+            literal.unicodeScalars.append(scalar)
+        }
+        return (Array(literal.utf8), wholeString)
+    }
+
     @inline(__always)
     func matches(_ bytes: UnsafeBufferPointer<UInt8>, whole: Bool) -> Bool {
+        if !whole, let (literal, wholeString) = anchoredLiteral {
+            guard wholeString ? bytes.count == literal.count : bytes.count >= literal.count else { return false }
+            return literal.withUnsafeBufferPointer { literal in
+                _bytesEqual(UnsafeBufferPointer(rebasing: bytes[..<literal.count]), literal)
+            }
+        }
         if let automaton = whole ? wholeAutomaton : searchAutomaton { return automaton.matches(bytes) }
         var steps = 0
         return _RegexPikeVM.matches(program, bytes, whole: whole, classes: classes, steps: &steps)
