@@ -175,8 +175,11 @@ extension JSONSchema {
         /// Draft 7 (`http://json-schema.org/draft-07/schema#`).
         case draft7
         /// Draft 2019-09 (`https://json-schema.org/draft/2019-09/schema`).
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // The underscore keeps the date readable, as in the dialect's name.
         case draft2019_09
         /// Draft 2020-12 (`https://json-schema.org/draft/2020-12/schema`).
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         case draft2020_12
 
         /// The URI of the dialect's official meta-schema, as `$schema` names

@@ -96,7 +96,8 @@ final class _SchemaCompiler {
                 result.dynamicAnchors[name] = nodeOfLocation[Location(document: resource.document, pointer: pointer)]
             }
             if resource.recursiveAnchor {
-                result.recursiveAnchor = nodeOfLocation[Location(document: resource.document, pointer: resource.pointer)]
+                result.recursiveAnchor =
+                    nodeOfLocation[Location(document: resource.document, pointer: resource.pointer)]
             }
             return result
         }
@@ -135,7 +136,8 @@ final class _SchemaCompiler {
             if isRoot || mayDeclareID, let schemaURI = object["$schema"] {
                 guard case .string(let uri) = schemaURI else {
                     throw error(
-                        .invalidKeywordValue("$schema"), at: Location(document: document, pointer: pointer + "/$schema"),
+                        .invalidKeywordValue("$schema"),
+                        at: Location(document: document, pointer: pointer + "/$schema"),
                         "the value of \"$schema\" must be a URI string")
                 }
                 dialect = try self.dialect(forMetaSchema: uri, at: location)
@@ -217,7 +219,8 @@ final class _SchemaCompiler {
                     throw error(
                         .unsupportedVocabulary(vocabularyURI),
                         at: Location(document: metaDocument, pointer: "/$vocabulary/" + _escapeToken(vocabularyURI)),
-                        "the meta-schema requires the vocabulary \(vocabularyURI), which the package does not implement")
+                        "the meta-schema requires the vocabulary \(vocabularyURI), which the package does not implement"
+                    )
                 }
             }
             dialect.vocabularies = enabled.union(.core)
@@ -262,7 +265,8 @@ final class _SchemaCompiler {
         documents.append(Document(value: value, uri: uri))
         let dialect = _SchemaDialect.standard(uri).map { _SchemaDialect(version: $0) }
         try discover(
-            document: documents.count - 1, base: uri, dialect: dialect ?? _SchemaDialect(version: options.defaultDialect))
+            document: documents.count - 1, base: uri,
+            dialect: dialect ?? _SchemaDialect(version: options.defaultDialect))
     }
 
     /// The value at a location, or `nil` if the pointer leads nowhere.
@@ -385,7 +389,8 @@ final class _SchemaCompiler {
             let (node, location, value) = queue[next]
             next += 1
             if queue.count > 1_000_000 {
-                throw error(.nestingTooDeep(limit: JSONSchema.maximumNestingDepth), at: location, "the schema is too large")
+                throw error(
+                    .nestingTooDeep(limit: JSONSchema.maximumNestingDepth), at: location, "the schema is too large")
             }
             try _SchemaKeywordCompiler(compiler: self, node: node, location: location).compile(value)
         }

@@ -133,7 +133,8 @@ enum _SubschemaKeywords {
     /// Calls `body` with each subschema of `object` and its path from it:
     /// one token (`not`) or two (`properties`, `name`).
     static func forEach(
-        in object: JSONObject, dialect: JSONSchema.Dialect, _ body: (JSONValue, String, String?) throws(JSONSchemaError) -> Void
+        in object: JSONObject, dialect: JSONSchema.Dialect,
+        _ body: (JSONValue, String, String?) throws(JSONSchemaError) -> Void
     ) throws(JSONSchemaError) {
         for (keyword, value) in object {
             guard let shape = shape(of: keyword, in: dialect) else { continue }

@@ -2,6 +2,7 @@ extension _SchemaProgram {
     /// The fast path: a Boolean, no locations.
     func isValid(_ instance: JSONValue) -> Bool {
         var evaluator = _SchemaEvaluator(program: self, reporter: _SchemaSilence())
+        defer { evaluator.deallocate() }
         return withExtendedLifetime(self) {
             withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
         }
@@ -12,6 +13,7 @@ extension _SchemaProgram {
     func outputUnits(_ instance: JSONValue, keepsEverything: Bool) -> (valid: Bool, units: [_SchemaOutputUnit]) {
         var evaluator = _SchemaEvaluator(
             program: self, reporter: _SchemaOutputBuilder(program: self, keepsEverything: keepsEverything))
+        defer { evaluator.deallocate() }
         let valid = withExtendedLifetime(self) {
             withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
         }
@@ -57,6 +59,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     private var depth = 0
     /// The stack address below which evaluation moves to a new stack.
     private var stackLimit: UInt
+    /// Where a member's name is copied to be matched; shared by every
+    /// level, as each match is over before anything nested runs.
+    private let nameScratch: UnsafeMutableRawBufferPointer
 
     /// How much of the caller's stack evaluation may use: a quarter of the
     /// 512 KiB that secondary threads have on Apple platforms, leaving the
@@ -82,6 +87,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         dependencies = program.dependencies.buffer
         self.reporter = reporter
         stackLimit = _stackAddress() &- Self.stackBudget
+        nameScratch = .allocate(byteCount: 64, alignment: 8)
+    }
+
+    /// Frees the evaluator's scratch buffer; it is not used again.
+    func deallocate() {
+        nameScratch.deallocate()
     }
 
     // MARK: Subschemas
@@ -94,8 +105,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// without copying them, and a copy is made only of the containers a
     /// subschema looks inside (one retain each), never of scalars.
     mutating func evaluate(_ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks) -> Bool {
+        var id = id
         if !Reporter.isEnabled {
-            let node = nodes[Int(id)]
+            var node = nodes[Int(id)]
+            if node.alias >= 0 && marks == nil {
+                id = node.alias
+                node = nodes[Int(id)]
+            }
             switch node.shape {
             case .alwaysValid: return true
             case .alwaysInvalid: return false
@@ -118,19 +134,21 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         // Eight levels take at most a few KiB, well within the margin the
         // budget leaves; checking at every level cost 3 % of the fast path.
         if depth & 7 == 0 && _stackAddress() < stackLimit {
-            return (try? _StackExtension.onNewStack { () -> Bool in
-                let saved = stackLimit
-                // Leave a quarter of the new stack unused, for the frames
-                // below this check.
-                stackLimit = _stackAddress() &- UInt(_StackExtension.stackSize) / 4 * 3
-                defer { stackLimit = saved }
-                return self.evaluateNode(id, instance, marks)
-            }) ?? false
+            return
+                (try? _StackExtension.onNewStack { () -> Bool in
+                    let saved = stackLimit
+                    // Leave a quarter of the new stack unused, for the frames
+                    // below this check.
+                    stackLimit = _stackAddress() &- UInt(_StackExtension.stackSize) / 4 * 3
+                    defer { stackLimit = saved }
+                    return self.evaluateNode(id, instance, marks)
+                }) ?? false
         }
         return evaluateNode(id, instance, marks)
     }
 
-    private mutating func evaluateNode(_ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks) -> Bool {
+    private mutating func evaluateNode(_ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks) -> Bool
+    {
         let node = nodes[Int(id)]
         if node.tracksEvaluation && marks == nil {
             // A node with `unevaluated…` keeps its own marks.
@@ -547,7 +565,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 }
             reporter.fail(
                 bound.keyword.rawValue,
-                "\(_SchemaMessages.describe(instance.pointee)) is \(relation) \(_SchemaMessages.describe(bound.limit.value))")
+                "\(_SchemaMessages.describe(instance.pointee)) is \(relation) \(_SchemaMessages.describe(bound.limit.value))"
+            )
         }
         return valid
     }
@@ -600,7 +619,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         var valid = true
         for entry in Int(start)..<Int(start &+ count) {
             let dependency = dependencies[entry]
-            guard object.index(ofName: nameBytes(Int(dependency.name)), hash: nameHashes[Int(dependency.name)]) != nil else { continue }
+            guard object.index(ofName: nameBytes(Int(dependency.name)), hash: nameHashes[Int(dependency.name)]) != nil
+            else { continue }
             let required = Int(dependency.requiredStart)..<Int(dependency.requiredStart &+ dependency.requiredCount)
             for index in required where object.index(ofName: nameBytes(index), hash: nameHashes[index]) == nil {
                 valid = false
@@ -651,16 +671,27 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         }
         let unit = reporter.beginKeyword(
             properties.namedCount == 0 ? "additionalProperties" : "properties", hidesDetails: false)
+        // Names are matched by their bytes, copied to a scratch buffer, so
+        // that no name is retained; a longer one is read from its `String`.
+        let buffer = nameScratch
         for index in members.indices {
-            let name = members[index].key
+            let named: Int32?
+            let patternMatches: UInt64
+            if let count = object.copyName(at: index, into: buffer) {
+                (named, patternMatches) = matchName(
+                    UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count),
+                    properties)
+            } else {
+                (named, patternMatches) = _MemberTable.withBytes(of: members[index].key) { matchName($0, properties) }
+            }
             var matched = false
-            if properties.namedCount > 0, let offset = namedProperty(name, in: properties) {
+            if let offset = named {
                 let child = nodeLists[Int(nodesStart &+ offset)]
                 matched = true
                 reporter.pushKeyword("properties")
                 if Reporter.isEnabled {
-                    reporter.pushKeyword(name)
-                    reporter.pushInstance(name, ordinal: index)
+                    reporter.pushKeyword(members[index].key)
+                    reporter.pushInstance(members[index].key, ordinal: index)
                 }
                 if !evaluateChild(child, object.value(at: index)) { valid = false }
                 reporter.popInstance()
@@ -669,13 +700,16 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             for offset in 0..<Int(properties.patternCount) {
                 let (patternIndex, child) = patternNodes[Int(properties.patternStart) &+ offset]
-                let pattern = patterns[Int(patternIndex)]
-                guard pattern.regex.firstMatchExists(in: name) else { continue }
+                let isMatch =
+                    offset < 64
+                    ? patternMatches & (1 << UInt64(offset)) != 0
+                    : patterns[Int(patternIndex)].regex.firstMatchExists(in: members[index].key)
+                guard isMatch else { continue }
                 matched = true
                 reporter.pushKeyword("patternProperties")
                 if Reporter.isEnabled {
-                    reporter.pushKeyword(pattern.source)
-                    reporter.pushInstance(name, ordinal: index)
+                    reporter.pushKeyword(patterns[Int(patternIndex)].source)
+                    reporter.pushInstance(members[index].key, ordinal: index)
                 }
                 if !evaluateChild(child, object.value(at: index)) { valid = false }
                 reporter.popInstance()
@@ -685,11 +719,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             if !matched && properties.additional >= 0 {
                 matched = true
                 reporter.pushKeyword("additionalProperties")
-                if Reporter.isEnabled { reporter.pushInstance(name, ordinal: index) }
+                if Reporter.isEnabled { reporter.pushInstance(members[index].key, ordinal: index) }
                 if case .alwaysInvalid = nodes[Int(properties.additional)].shape {
                     valid = false
                     if Reporter.isEnabled {
-                        reporter.fail(nil, "the property \(_SchemaMessages.quote(name)) is not allowed here")
+                        reporter.fail(
+                            nil, "the property \(_SchemaMessages.quote(members[index].key)) is not allowed here")
                     }
                 } else if !evaluateChild(properties.additional, object.value(at: index)) {
                     valid = false
@@ -704,11 +739,27 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         return valid
     }
 
+    /// The named property a member name is (its offset), and the first 64
+    /// `patternProperties` it matches (as bits).
+    @inline(__always)
+    private func matchName(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ properties: _SchemaProgram.Properties
+    ) -> (Int32?, UInt64) {
+        let named = properties.namedCount > 0 ? namedProperty(bytes, in: properties) : nil
+        var matches: UInt64 = 0
+        for offset in 0..<min(Int(properties.patternCount), 64) {
+            let patternIndex = Int(patternNodes[Int(properties.patternStart) &+ offset].pattern)
+            if patterns[patternIndex].regex.firstMatchExists(inUTF8: bytes) { matches |= 1 << UInt64(offset) }
+        }
+        return (named, matches)
+    }
+
     /// The offset among `properties`' named properties of the one called
     /// `name`, if any.
     @inline(__always)
-    private func namedProperty(_ name: String, in properties: _SchemaProgram.Properties) -> Int32? {
-        _MemberTable.withBytes(of: name) { bytes in
+    private func namedProperty(_ bytes: UnsafeBufferPointer<UInt8>, in properties: _SchemaProgram.Properties) -> Int32?
+    {
+        do {
             let start = Int(properties.namedStart)
             guard properties.lookup >= 0 else {
                 for offset in 0..<Int(properties.namedCount) where _bytesEqual(nameBytes(start &+ offset), bytes) {
@@ -742,7 +793,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 valid = false
                 if Reporter.isEnabled {
                     reporter.fail(
-                        nil, "the property \(_SchemaMessages.quote(members[index].key)) is not allowed here (unevaluated)")
+                        nil,
+                        "the property \(_SchemaMessages.quote(members[index].key)) is not allowed here (unevaluated)")
                 }
             } else if !evaluateChild(child, object.value(at: index)) {
                 valid = false
@@ -769,7 +821,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.pushKeyword(prefixKeyword)
             reporter.pushKeyword(index: index)
             reporter.pushInstance(index: index)
-            let childValid = evaluateChild(nodeLists[Int(items.prefixStart) &+ index], elements.baseAddress.unsafelyUnwrapped + index)
+            let childValid = evaluateChild(
+                nodeLists[Int(items.prefixStart) &+ index], elements.baseAddress.unsafelyUnwrapped + index)
             reporter.popInstance()
             reporter.popKeyword()
             reporter.popKeyword()
@@ -785,7 +838,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             let restShape = nodes[Int(items.rest)].shape
             if !Reporter.isEnabled, case .typeOnly(let types) = restShape {
                 // The common `"items": {"type": …}`, without a call per item.
-                for index in prefixCount..<elements.count where !types.accepts(elements.baseAddress.unsafelyUnwrapped + index) { return false }
+                for index in prefixCount..<elements.count
+                where !types.accepts(elements.baseAddress.unsafelyUnwrapped + index) { return false }
             } else if case .alwaysInvalid = restShape {
                 valid = false
                 if Reporter.isEnabled {
@@ -919,7 +973,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         if Reporter.isEnabled {
             reporter.end(
                 unit, valid: valid,
-                error: "\(_SchemaMessages.describe(instance.pointee)) is not valid against any of the schemas in \"anyOf\"")
+                error:
+                    "\(_SchemaMessages.describe(instance.pointee)) is not valid against any of the schemas in \"anyOf\""
+            )
         }
         return valid
     }
@@ -977,18 +1033,27 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         guard let object = _SchemaInstanceView.object(of: instance) else { return nil }
         let discriminator = program.discriminators.buffer[Int(index)]
         let name = Int(discriminator.name)
-        var valid = 0
-        if let member = object.index(ofName: nameBytes(name), hash: nameHashes[name]),
-            let pinned = discriminator.branches[_SchemaValueKey(value: object.value(at: member).pointee)]
-        {
-            for offset in pinned where evaluateChild(nodeLists[Int(start &+ offset)], instance) {
-                valid += 1
-                if !isOneOf || valid > 1 { return !isOneOf ? true : false }
+        var pinned: [Int32] = []
+        if let member = object.index(ofName: nameBytes(name), hash: nameHashes[name]) {
+            let value = object.value(at: member)
+            if let strings = discriminator.strings {
+                if case .string(let string) = value.pointee {
+                    pinned = strings.first { _utf8Equal($0.value, string) }?.branches ?? []
+                }
+            } else {
+                pinned = discriminator.branches[_SchemaValueKey(value: value.pointee)] ?? []
             }
+        } else if discriminator.parentRequires {
+            // The schema around requires the property, and fails without it.
+            return false
         }
-        for offset in discriminator.others where evaluateChild(nodeLists[Int(start &+ offset)], instance) {
-            valid += 1
-            if !isOneOf || valid > 1 { return !isOneOf ? true : false }
+        var valid = 0
+        for pass in 0..<2 {
+            for offset in pass == 0 ? pinned : discriminator.others
+            where evaluateChild(nodeLists[Int(start &+ offset)], instance) {
+                valid += 1
+                if !isOneOf || valid > 1 { return !isOneOf }
+            }
         }
         return isOneOf ? valid == 1 : valid > 0
     }

@@ -53,6 +53,21 @@ struct _SchemaObjectView {
         return nil
     }
 
+    /// Copies the UTF-8 bytes of a member's name into `buffer` and returns
+    /// how many there are; `nil` if they do not fit (or the name is not
+    /// stored contiguously), and then nothing is copied. Reading the name
+    /// this way takes no reference to it, where a copy of the `String`
+    /// retains its storage.
+    @inline(__always)
+    func copyName(at index: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        let count = members[index].key.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard bytes.count <= buffer.count else { return nil }
+            if let source = bytes.baseAddress { buffer.baseAddress?.copyMemory(from: source, byteCount: bytes.count) }
+            return bytes.count
+        }
+        return count ?? nil
+    }
+
     /// The address of a member's value.
     @inline(__always)
     func value(at index: Int) -> UnsafePointer<JSONValue> {

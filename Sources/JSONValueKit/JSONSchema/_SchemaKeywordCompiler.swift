@@ -254,7 +254,8 @@ struct _SchemaKeywordCompiler {
         }
         if !items.prefix.isEmpty || items.rest != nil { keywords.append(.items(items)) }
         if version.rank >= 6, let value = object["contains"] {
-            var contains = _SchemaContains(node: try schema(value, "contains"), marksEvaluated: version == .draft2020_12)
+            var contains = _SchemaContains(
+                node: try schema(value, "contains"), marksEvaluated: version == .draft2020_12)
             if version.rank >= 2019 && has(.validation) {
                 if let minimum = try count(object, "minContains") { contains.minimum = minimum }
                 contains.maximum = try count(object, "maxContains")
@@ -267,7 +268,8 @@ struct _SchemaKeywordCompiler {
 
     private func referenceTarget(_ value: JSONValue, keyword: String) throws(JSONSchemaError) -> Int {
         guard case .string(let reference) = value else { throw invalid(keyword, "must be a URI reference string") }
-        return try compiler.node(forReference: reference, from: resource, at: keywordLocation(keyword), keyword: keyword)
+        return try compiler.node(
+            forReference: reference, from: resource, at: keywordLocation(keyword), keyword: keyword)
     }
 
     private func dynamicReference(_ value: JSONValue) throws(JSONSchemaError) -> _SchemaDynamicReference {

@@ -143,7 +143,8 @@ enum _SchemaKeyword: Sendable {
         switch self {
         case .allOf(let nodes), .anyOf(let nodes), .oneOf(let nodes): return nodes
         case .dependentSchemas(_, let entries): return entries.map(\.node)
-        case .conditional(let condition, let then, let otherwise): return [condition] + [then, otherwise].compactMap { $0 }
+        case .conditional(let condition, let then, let otherwise):
+            return [condition] + [then, otherwise].compactMap { $0 }
         case .reference(let node): return [node]
         case .dynamicReference(let reference): return dynamicTargets(reference)
         default: return []

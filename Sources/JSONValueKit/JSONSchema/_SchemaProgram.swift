@@ -22,6 +22,10 @@ final class _SchemaProgram: @unchecked Sendable {
         /// inline. Such a node cannot nest deeper, enter a resource or need
         /// marks, so the fast path runs its checks directly.
         var isLeaf: Bool = false
+        /// The node this one stands for, when it is only a `$ref` (as every
+        /// draft-04 to -07 `$ref` is): the fast path goes straight there.
+        /// -1 otherwise, and always when the dynamic scope is tracked.
+        var alias: Int32 = -1
     }
 
     /// `properties`, `patternProperties` and `additionalProperties`: ranges
@@ -112,6 +116,10 @@ final class _SchemaProgram: @unchecked Sendable {
         nodes.reserveCapacity(compiled.count)
         for node in compiled {
             let start = Int32(tables.checks.count)
+            tables.required = []
+            for keyword in node.keywords {
+                if case .required(let names) = keyword { tables.required = names }
+            }
             for keyword in node.keywords { tables.checks.append(tables.lower(keyword)) }
             tables.foldRequiredIntoProperties(from: Int(start))
             nodes.append(
@@ -132,6 +140,21 @@ final class _SchemaProgram: @unchecked Sendable {
                 }
             }
         }
+        if !usesDynamicScope {
+            for index in nodes.indices {
+                // Follow chains of bare references to their end; the
+                // compiler has refused cycles of them.
+                var target = index
+                var hops = 0
+                while compiled[target].keywords.count == 1, case .reference(let next) = compiled[target].keywords[0],
+                    hops < compiled.count
+                {
+                    target = next
+                    hops += 1
+                }
+                if target != index { nodes[index].alias = Int32(target) }
+            }
+        }
         self.nodes = _SchemaBuffer(nodes)
         checks = _SchemaBuffer(tables.checks)
         values = _SchemaBuffer(tables.values)
@@ -139,7 +162,8 @@ final class _SchemaProgram: @unchecked Sendable {
         patterns = _SchemaBuffer(tables.patterns)
         names = _SchemaBuffer(tables.names)
         nameHashes = _SchemaBuffer(tables.names.map(JSONObject.hash(ofKey:)))
-        nameFlags = _SchemaBuffer(tables.nameFlags + Array(repeating: 0, count: tables.names.count - tables.nameFlags.count))
+        nameFlags = _SchemaBuffer(
+            tables.nameFlags + Array(repeating: 0, count: tables.names.count - tables.nameFlags.count))
         var bytes: [UInt8] = []
         var starts: [Int32] = []
         for name in tables.names {
@@ -171,9 +195,11 @@ final class _SchemaProgram: @unchecked Sendable {
             .unevaluatedProperties(let node):
             return [node]
         case .dependentSchemas(_, let entries): return entries.map(\.node)
-        case .conditional(let condition, let then, let otherwise): return [condition] + [then, otherwise].compactMap { $0 }
+        case .conditional(let condition, let then, let otherwise):
+            return [condition] + [then, otherwise].compactMap { $0 }
         case .properties(let properties):
-            return properties.named.map(\.node) + properties.patterns.map(\.node) + [properties.additional].compactMap { $0 }
+            return properties.named.map(\.node) + properties.patterns.map(\.node)
+                + [properties.additional].compactMap { $0 }
         case .items(let items): return items.prefix + [items.rest].compactMap { $0 }
         case .contains(let contains): return [contains.node]
         case .dynamicReference(let reference): return [reference.target]
@@ -184,6 +210,8 @@ final class _SchemaProgram: @unchecked Sendable {
     /// The tables as they are filled.
     private struct Tables {
         let compiled: [_SchemaNode]
+        /// The names that the node being lowered requires.
+        var required: [String] = []
         var checks: [_SchemaCheck] = []
         var discriminators: [_SchemaDiscriminator] = []
         var values: [JSONValue] = []
@@ -235,7 +263,10 @@ final class _SchemaProgram: @unchecked Sendable {
 
         /// The index of a discriminator for these branches, or -1.
         mutating func discriminator(_ nodes: [Int]) -> Int32 {
-            guard case (let name, var discriminator)? = _SchemaDiscriminator.find(in: nodes, compiled: compiled) else { return -1 }
+            guard
+                case (let name, var discriminator)? = _SchemaDiscriminator.find(
+                    in: nodes, parentRequired: required, compiled: compiled)
+            else { return -1 }
             discriminator.name = strings([name]).start
             discriminators.append(discriminator)
             return Int32(discriminators.count - 1)
@@ -299,7 +330,8 @@ final class _SchemaProgram: @unchecked Sendable {
                     while size < properties.named.count * 2 { size <<= 1 }
                     var slots = [Int32](repeating: 0, count: size)
                     for offset in properties.named.indices {
-                        var slot = _MemberTable.withBytes(of: properties.named[offset].name, _schemaNameHash) & (size - 1)
+                        var slot =
+                            _MemberTable.withBytes(of: properties.named[offset].name, _schemaNameHash) & (size - 1)
                         while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
                         slots[slot] = Int32(offset + 1)
                     }

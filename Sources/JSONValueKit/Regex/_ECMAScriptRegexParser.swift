@@ -502,7 +502,8 @@ struct _ECMAScriptRegexParser {
             return value
         case "^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/":
             return scalar.value
-        case _ where isLenient && scalar.isASCII && !scalar.properties.isAlphabetic
+        case _
+        where isLenient && scalar.isASCII && !scalar.properties.isAlphabetic
             && !("0"..."9").contains(scalar):
             // Annex B: an escaped punctuation character is the character.
             return scalar.value

@@ -156,6 +156,12 @@ struct _Regex: Sendable {
         matches(string, whole: false)
     }
 
+    /// Whether the pattern matches some substring of the string with these
+    /// UTF-8 bytes, which must be valid UTF-8.
+    func firstMatchExists(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        compiled.matches(bytes, whole: false)
+    }
+
     /// Which way an automaton reads the string.
     enum Direction {
         /// Forwards, unless the pattern ends with `$` but does not start
