@@ -242,6 +242,12 @@ public struct JSONObject: @unchecked Sendable {
         return UnsafeBufferPointer(start: members, count: header.pointee.count)
     }
 
+    /// The storage's header and members, `nil` without storage, for
+    /// readers that hold the object for as long as they use them.
+    var unsafeHeaderAndMembers: (UnsafeMutablePointer<_ObjectHeader>, UnsafeMutablePointer<_ObjectMember>)? {
+        unsafePointers
+    }
+
     /// The storage's header and members, `nil` without storage, to read
     /// while `self` holds the storage. The pointers outlive the call that
     /// gives them, which is safe then: the storage is not freed and does not
@@ -282,6 +288,26 @@ public struct JSONObject: @unchecked Sendable {
         guard let (header, members) = unsafePointers else { return nil }
         return _MemberTable.withBytes(of: key) { bytes in
             if let table = header.pointee.table { return table.find(bytes, in: members) }
+            for index in 0..<header.pointee.count where _MemberTable.equal(members[index].key, bytes) {
+                return index
+            }
+            return nil
+        }
+    }
+
+    /// The hash of a name as the members' table hashes it, for
+    /// ``index(forKey:hash:)``; it holds for the life of the process.
+    static func hash(ofKey key: String) -> Int {
+        _MemberTable.withBytes(of: key) { _MemberTable.hash($0) }
+    }
+
+    /// The position of the member with a name whose hash, from
+    /// ``hash(ofKey:)``, is known: a schema looks up the same names in many
+    /// objects.
+    func index(forKey key: String, hash: Int) -> Int? {
+        guard let (header, members) = unsafePointers else { return nil }
+        return _MemberTable.withBytes(of: key) { bytes in
+            if let table = header.pointee.table { return table.find(bytes, hash: hash, in: members) }
             for index in 0..<header.pointee.count where _MemberTable.equal(members[index].key, bytes) {
                 return index
             }

@@ -134,6 +134,14 @@ struct _MemberTable: @unchecked Sendable {
         probe(bytes, hash: Self.hash(bytes), in: members).position
     }
 
+    /// The position of the name spelled by `bytes`, whose hash is known.
+    @inline(__always)
+    func find(
+        _ bytes: UnsafeBufferPointer<UInt8>, hash: Int, in members: UnsafeMutablePointer<_ObjectMember>
+    ) -> Int? {
+        probe(bytes, hash: hash, in: members).position
+    }
+
     /// Enters `index` for `key`, unless the name is there already: then its
     /// position, and nothing changes. Only the members before `index` are read.
     mutating func insert(_ index: Int, for key: String, in members: UnsafeMutablePointer<_ObjectMember>) -> Int? {

@@ -257,7 +257,7 @@ struct _PathEvaluator {
         case .match, .search:
             guard case .value(let subject) = call.arguments[0], case .string(let string)? = value(subject, on: current)
             else { return false }
-            let regexp: _IRegexp?
+            let regexp: _Regex?
             switch call.arguments[1] {
             case .pattern(let compiled):
                 regexp = compiled
@@ -349,11 +349,11 @@ extension JSONValue {
 /// Compiles each pattern that a query reads from the document once per
 /// query run.
 final class _RegexCache {
-    private var compiled: [String: _IRegexp?] = [:]
+    private var compiled: [String: _Regex?] = [:]
 
-    func regexp(_ pattern: String) -> _IRegexp? {
+    func regexp(_ pattern: String) -> _Regex? {
         if let cached = compiled[pattern] { return cached }
-        let regexp = _IRegexp(pattern)
+        let regexp = _Regex(iRegexp: pattern)
         compiled[pattern] = regexp
         return regexp
     }

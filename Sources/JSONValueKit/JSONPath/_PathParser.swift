@@ -537,7 +537,7 @@ struct _PathParser {
                 if (function == .match || function == .search) && index == 1,
                     case .literal(.string(let pattern), _) = argument
                 {
-                    checked.append(.pattern(_IRegexp(pattern)))
+                    checked.append(.pattern(_Regex(iRegexp: pattern)))
                 } else {
                     checked.append(.value(try checkComparable(argument)))
                 }

@@ -67,7 +67,7 @@ enum _FunctionArgument: Sendable, Hashable {
     case nodes(_PathQuery)
     /// A regular expression known when the query was parsed, already
     /// compiled; `nil` if the pattern is not valid I-Regexp.
-    case pattern(_IRegexp?)
+    case pattern(_Regex?)
 }
 
 /// The function extensions of RFC 9535 section 2.4.

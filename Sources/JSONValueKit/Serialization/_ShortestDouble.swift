@@ -76,6 +76,29 @@ func _writeShortest(_ value: Double, to destination: UnsafeMutablePointer<UInt8>
     return position - destination + 2 &+ digits
 }
 
+/// The shortest decimal that reads back as `value`, which must be positive
+/// and finite, as a significand and a power of ten: `0.07` is (7, -2). For
+/// JSON Schema's `multipleOf`, which works on these digits.
+func _shortestDecimalDigits(of value: Double) -> (significand: UInt64, exponent: Int)? {
+    if let digits = _shortestDecimal(of: value) { return digits }
+    // The two smallest subnormals, which `_shortestDecimal` leaves to the
+    // standard library: read the digits back from its text (`5e-324`).
+    let text = "\(value)"
+    guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]) else { return nil }
+    var significand: UInt64 = 0
+    var fractionDigits = 0
+    var afterPoint = false
+    for character in text[..<e] {
+        if character == "." {
+            afterPoint = true
+        } else if let digit = character.wholeNumberValue {
+            significand = significand * 10 + UInt64(digit)
+            if afterPoint { fractionDigits += 1 }
+        }
+    }
+    return (significand, exponent - fractionDigits)
+}
+
 /// The shortest decimal `significand × 10^exponent` that reads back as
 /// `value`, which is finite and positive, and of those the closest to it
 /// (the even one of two equally close); the significand may end in zeros.

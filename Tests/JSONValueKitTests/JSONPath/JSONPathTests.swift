@@ -167,7 +167,7 @@ struct JSONPathTests {
         #expect(throws: JSONPathError.self) { try JSONPath(parsing: deep) }
         let ok = "$[?" + String(repeating: "(", count: 20) + "@" + String(repeating: ")", count: 20) + "]"
         #expect(throws: Never.self) { try JSONPath(parsing: ok) }
-        #expect(_IRegexp(String(repeating: "(", count: 1000) + String(repeating: ")", count: 1000)) == nil)
+        #expect(_Regex(iRegexp: String(repeating: "(", count: 1000) + String(repeating: ")", count: 1000)) == nil)
     }
 
     @Test("indices and slices up to ±(2^53 − 1) select as the RFC says, whatever the width of Int")

@@ -25,7 +25,7 @@ struct IRegexpTests {
             ("😀+", "😀😀", true), ("[😀-😂]", "😁", true), ("\\p{Cn}", "\u{378}", true), ("\\p{Co}", "\u{E000}", true),
         ])
     func wholeMatches(_ pattern: String, _ subject: String, _ expected: Bool) throws {
-        let regexp = try #require(_IRegexp(pattern))
+        let regexp = try #require(_Regex(iRegexp: pattern))
         #expect(regexp.matches(subject, whole: true) == expected)
     }
 
@@ -36,7 +36,7 @@ struct IRegexpTests {
             ("[0-9]+", "ab12", true), ("[0-9]{3}", "ab12", false), ("", "", true), ("a|^c", "bcd", false),
         ])
     func searches(_ pattern: String, _ subject: String, _ expected: Bool) throws {
-        let regexp = try #require(_IRegexp(pattern))
+        let regexp = try #require(_Regex(iRegexp: pattern))
         #expect(regexp.matches(subject, whole: false) == expected)
     }
 
@@ -48,7 +48,7 @@ struct IRegexpTests {
             "a{73638222222222222222222222900000}", "a{1,99999999999999999999999}",
         ])
     func invalid(_ pattern: String) {
-        #expect(_IRegexp(pattern) == nil)
+        #expect(_Regex(iRegexp: pattern) == nil)
     }
 
     @Test(
@@ -58,7 +58,21 @@ struct IRegexpTests {
             ("(.*a){20}", true), ("(a{100}){50}", true), ("x{0,4000}", true),
         ])
     func sizeBound(_ pattern: String, _ compiles: Bool) {
-        #expect((_IRegexp(pattern) != nil) == compiles)
+        #expect((_Regex(iRegexp: pattern) != nil) == compiles)
+    }
+
+    /// A repeated group that compiles to nothing is not repeated: the
+    /// matcher before this one looped 9999³ times over this pattern
+    /// without emitting an instruction, and never reached the size limit.
+    @Test("empty groups under counts compile to nothing, at once")
+    func emptyRepetition() throws {
+        let regexp = try #require(_Regex(iRegexp: "(((){9999}){9999}){9999}"))
+        #expect(regexp.programSize == 1)
+        #expect(regexp.matches("", whole: true))
+        #expect(!regexp.matches("a", whole: true))
+        let ecma = try _Regex(ecmaScript: "(?:(?:(?:){9999}){9999}a{0}){9999}b")
+        #expect(ecma.programSize == 2)
+        #expect(ecma.firstMatchExists(in: "ab"))
     }
 
     /// Patterns on which a backtracking engine takes time exponential in
@@ -69,7 +83,7 @@ struct IRegexpTests {
         "pathological patterns on long strings give the right answers",
         arguments: ["(a+)+b", "(a|a)*b", "(a*)*b", "(.*a){20}b", "(a|aa)+$b", "((a+)+)+c"])
     func pathological(_ pattern: String) throws {
-        let regexp = try #require(_IRegexp(pattern))
+        let regexp = try #require(_Regex(iRegexp: pattern))
         for length in [10, 1_000, 10_000] {
             let subject = String(repeating: "a", count: length) + "!"
             #expect(!regexp.matches(subject, whole: true))
@@ -89,20 +103,23 @@ struct IRegexpTests {
 
     /// Random patterns over a small alphabet, compared with Swift's `Regex`
     /// running the translation the package used before, on strings short
-    /// enough for `Regex` to finish quickly.
+    /// enough for `Regex` to finish quickly; both the automata and the Pike
+    /// VM.
     @Test("agrees with Swift's Regex on seeded random patterns and strings")
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // Swift's `Regex`
     func differential() throws {
         var generator = SeededGenerator(seed: 9485)
         var compared = 0
+        var onAutomaton = 0
         for _ in 0..<1500 {
             let pattern = Self.randomPattern(depth: 0, using: &generator)
-            guard let ours = _IRegexp(pattern) else {
+            guard let ours = _Regex(iRegexp: pattern) else {
                 #expect(SwiftRegexTranslation.translate(pattern) == nil, "\(pattern)")
                 continue
             }
             let translated = try #require(SwiftRegexTranslation.translate(pattern), "\(pattern)")
             let regex = try Regex(translated).matchingSemantics(.unicodeScalar)
+            if ours.engine(whole: true) != .pikeVM && ours.engine(whole: false) != .pikeVM { onAutomaton += 1 }
             for _ in 0..<8 {
                 let length = Int.random(in: 0...8, using: &generator)
                 let subject = String(
@@ -111,10 +128,13 @@ struct IRegexpTests {
                 let some = (try? regex.firstMatch(in: subject)) != nil
                 #expect(ours.matches(subject, whole: true) == whole, "\(pattern) on \(subject.debugDescription)")
                 #expect(ours.matches(subject, whole: false) == some, "search \(pattern) on \(subject.debugDescription)")
+                #expect(ours.pikeVMMatches(subject, whole: true).matched == whole, "Pike \(pattern)")
+                #expect(ours.pikeVMMatches(subject, whole: false).matched == some, "Pike search \(pattern)")
                 compared += 1
             }
         }
         #expect(compared > 5000)
+        #expect(onAutomaton > 1000)
     }
 
     static let alphabet: [Unicode.Scalar] = ["a", "b", "c", "\n", "-", "É", "1", "😀"]

@@ -1,0 +1,197 @@
+/// A compiled JSON Schema: checks that JSON values have the shape a contract
+/// asks for, and says where and why they do not.
+///
+/// Compile a schema once, then validate as many values as you like, from as
+/// many threads as you like:
+///
+/// ```swift
+/// let schema = try JSONSchema([
+///     "type": "object",
+///     "properties": [
+///         "city": ["type": "string"],
+///         "days": ["type": "integer", "minimum": 1, "maximum": 14],
+///     ],
+///     "required": ["city"],
+/// ])
+///
+/// schema.isValid(["city": "Oslo", "days": 3])        // true
+///
+/// let result = schema.validate(["days": 0])
+/// for error in result.errors {
+///     print(error)
+/// }
+/// // (root): the required property "city" is missing
+/// // /days: 0 is less than the minimum of 1
+/// ```
+///
+/// ### Dialects
+///
+/// All five dialects in use are supported: draft-04, draft-06, draft-07,
+/// 2019-09 and 2020-12, each with its own keywords and meanings (a Boolean
+/// `exclusiveMinimum` in draft-04, `$recursiveRef` in 2019-09, `prefixItems`
+/// and `$dynamicRef` in 2020-12, custom meta-schemas with `$vocabulary`).
+/// `$schema` picks the dialect of each schema resource, so a 2020-12 schema
+/// can refer to a draft-07 one; without `$schema`,
+/// ``Options-swift.struct/defaultDialect`` applies.
+///
+/// ### References
+///
+/// `$ref` resolves against `$id` (draft-04's `id`) as RFC 3986 says, to JSON
+/// Pointer fragments, `$anchor`s, `$dynamicAnchor`s and other documents.
+/// Nothing is ever fetched: documents other than the schema itself, such as
+/// shared definitions, are passed in ``Options-swift.struct/documents`` by
+/// their URI, and the official meta-schemas of the five dialects are built
+/// in. Every reference is resolved when the schema is compiled, so a
+/// reference to nothing is a ``JSONSchemaError`` then, not a surprise later.
+///
+/// ### Exactness
+///
+/// - Numbers compare by value, as ``JSONValue`` compares them: `1` and `1.0`
+///   are the same value in `enum`, `const` and `uniqueItems`, and `1.0` is an
+///   integer from draft-06 on (draft-04 says it is not).
+/// - `multipleOf` works on the decimal digits of the numbers, so `19.99` is
+///   a multiple of `0.01` and `0.075` is not, without floating-point
+///   surprises.
+/// - String lengths count Unicode scalars, as JSON Schema defines them.
+/// - `pattern` and `patternProperties` are ECMA-262 regular expressions run
+///   by the package's own matcher, in time linear in the string: a schema
+///   from a server or a model cannot make validation hang. Features that
+///   need backtracking (back-references, look-around) are refused when the
+///   schema is compiled.
+/// - `format` is an annotation, as 2020-12 specifies, unless
+///   ``Options-swift.struct/assertsFormats`` is set; then every format that
+///   2020-12 defines is checked by the package's own code.
+///
+/// ### Safety
+///
+/// A schema from outside cannot crash or hang validation: references that
+/// loop without consuming any of the instance are refused when compiling,
+/// every pattern runs in linear time, and schemas and values nested to the
+/// parser's default depth of 512 levels are validated safely on a thread
+/// with a 512 KiB stack.
+public struct JSONSchema: Sendable {
+    /// The compiled schema, shared by copies.
+    let program: _SchemaProgram
+
+    /// The deepest nesting of subschemas a schema may have, and of
+    /// subschemas applied to an instance while it is validated; well beyond
+    /// the parser's default of 512 levels.
+    public static let maximumNestingDepth = 4096
+
+    /// Compiles a schema once; `$schema` picks the dialect, else
+    /// ``Options-swift.struct/defaultDialect``.
+    ///
+    /// ```swift
+    /// let schema = try JSONSchema(JSONValue(parsing: schemaText))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - schema: The schema: an object, or `true` or `false`.
+    ///   - options: The default dialect, whether formats are asserted, and
+    ///     other documents that references may name.
+    /// - Throws: ``JSONSchemaError`` for a keyword with a value of the wrong
+    ///   shape, a reference that resolves to nothing, an unknown `$schema`,
+    ///   a pattern that is not a linear-time ECMA-262 regular expression, or
+    ///   references that loop without consuming any of the instance.
+    /// - Complexity: O(*n*) in the size of the schema and of the documents
+    ///   it refers to.
+    public init(_ schema: JSONValue, options: Options = .init()) throws(JSONSchemaError) {
+        program = try _SchemaCompiler.compile(schema, options: options)
+    }
+
+    /// Whether a value is valid against the schema.
+    ///
+    /// This is the fast path: it stops at the first problem and builds no
+    /// locations or messages. Use ``validate(_:)`` to find out what is wrong.
+    ///
+    /// ```swift
+    /// if schema.isValid(arguments) { try run(tool, with: arguments) }
+    /// ```
+    ///
+    /// - Parameter instance: The value to check.
+    /// - Returns: `true` if the value satisfies every assertion of the schema.
+    /// - Complexity: O(*n*) in the size of the value for most schemas.
+    public func isValid(_ instance: JSONValue) -> Bool {
+        program.isValid(instance)
+    }
+
+    /// Validates a value, and collects every error with its location.
+    ///
+    /// ```swift
+    /// let result = schema.validate(arguments)
+    /// if !result.isValid {
+    ///     let report = result.errors.map(\.description).joined(separator: "\n")
+    ///     // Hand `report` back to the model, so that it can correct its call.
+    /// }
+    /// ```
+    ///
+    /// - Parameter instance: The value to check.
+    /// - Returns: The result: whether the value is valid, its errors in
+    ///   document order, and the standard output formats.
+    public func validate(_ instance: JSONValue) -> ValidationResult {
+        ValidationResult(program: program, instance: instance)
+    }
+}
+
+extension JSONSchema {
+    /// How a schema is compiled.
+    public struct Options: Sendable {
+        /// The dialect of a schema resource without `$schema`:
+        /// ``Dialect/draft2020_12`` unless you set another.
+        public var defaultDialect: Dialect
+
+        /// Whether `format` is an assertion: `false` by default, so that
+        /// `format` is an annotation, as 2020-12 specifies. When `true`, every
+        /// format that 2020-12 defines (`date-time`, `email`, `ipv4`, `uri`,
+        /// `regex` and the others) is checked by the package's own code;
+        /// unknown formats stay annotations.
+        public var assertsFormats: Bool
+
+        /// Other documents that references may name, by absolute URI; nothing
+        /// is ever fetched.
+        ///
+        /// ```swift
+        /// var options = JSONSchema.Options()
+        /// options.documents["https://example.com/address.json"] = addressSchema
+        /// let schema = try JSONSchema(["$ref": "https://example.com/address.json"], options: options)
+        /// ```
+        public var documents: [String: JSONValue]
+
+        /// Options with the defaults: 2020-12, `format` as an annotation, and
+        /// no other documents.
+        public init() {
+            defaultDialect = .draft2020_12
+            assertsFormats = false
+            documents = [:]
+        }
+    }
+
+    /// The JSON Schema dialects the package implements.
+    public enum Dialect: Sendable, Hashable, CaseIterable {
+        /// Draft 4 (`http://json-schema.org/draft-04/schema#`).
+        case draft4
+        /// Draft 6 (`http://json-schema.org/draft-06/schema#`).
+        case draft6
+        /// Draft 7 (`http://json-schema.org/draft-07/schema#`).
+        case draft7
+        /// Draft 2019-09 (`https://json-schema.org/draft/2019-09/schema`).
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // The underscore keeps the date readable, as in the dialect's name.
+        case draft2019_09
+        /// Draft 2020-12 (`https://json-schema.org/draft/2020-12/schema`).
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        case draft2020_12
+
+        /// The URI of the dialect's official meta-schema, as `$schema` names
+        /// it.
+        public var metaSchemaURI: String {
+            switch self {
+            case .draft4: "http://json-schema.org/draft-04/schema#"
+            case .draft6: "http://json-schema.org/draft-06/schema#"
+            case .draft7: "http://json-schema.org/draft-07/schema#"
+            case .draft2019_09: "https://json-schema.org/draft/2019-09/schema"
+            case .draft2020_12: "https://json-schema.org/draft/2020-12/schema"
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// Why a schema cannot be compiled, and where in it the problem is.
+///
+/// ``JSONSchema/init(_:options:)`` checks a schema completely before it
+/// validates anything: every keyword it understands must have a value of the
+/// right shape, every reference must resolve, and every pattern must be a
+/// regular expression the package can run in linear time.
+///
+/// ```swift
+/// do {
+///     _ = try JSONSchema(["properties": ["age": ["minimum": "zero"]]])
+/// } catch {
+///     print(error)   // /properties/age/minimum: the value of "minimum" must be a number
+///     error.location // "/properties/age/minimum"
+/// }
+/// ```
+public struct JSONSchemaError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kinds of problem a schema can have.
+    public enum Kind: Hashable, Sendable {
+        /// A keyword has a value of the wrong type or shape, such as a
+        /// negative `minLength` or a `required` that is not an array of
+        /// strings; the associated value is the keyword.
+        case invalidKeywordValue(String)
+        /// A `$ref`, `$dynamicRef` or `$recursiveRef` names nothing: no
+        /// schema, document or anchor has that URI, and nothing is fetched.
+        /// The associated value is the resolved URI.
+        case unresolvedReference(String)
+        /// `$schema` names a dialect the package does not know and no
+        /// document in ``JSONSchema/Options/documents`` has that URI.
+        case unknownDialect(String)
+        /// A meta-schema requires a vocabulary (`$vocabulary` with `true`)
+        /// that the package does not implement.
+        case unsupportedVocabulary(String)
+        /// A `pattern` or `patternProperties` name is not an ECMA-262 regular
+        /// expression, or uses a feature that cannot run in linear time
+        /// (back-references, look-around); the message names it.
+        case invalidPattern(String)
+        /// Subschemas refer to one another in a cycle that applies to the
+        /// same instance location, such as `{"$ref": "#"}`, so validation
+        /// could never end.
+        case infiniteRecursion
+        /// The schema is nested more deeply than
+        /// ``JSONSchema/maximumNestingDepth``.
+        case nestingTooDeep(limit: Int)
+    }
+
+    /// What is wrong.
+    public var kind: Kind
+
+    /// Where the problem is: a pointer into the schema document given by
+    /// ``documentURI``.
+    public var location: JSONPointer
+
+    /// The URI of the document that holds the problem, when it is not the
+    /// schema being compiled but one of ``JSONSchema/Options/documents`` or a
+    /// meta-schema; `nil` for the schema itself.
+    public var documentURI: String?
+
+    /// A sentence that says what is wrong, without the location.
+    public var message: String
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - kind: What is wrong.
+    ///   - location: Where, in the document given by `documentURI`.
+    ///   - documentURI: The document, or `nil` for the schema itself.
+    ///   - message: A sentence that says what is wrong.
+    public init(_ kind: Kind, at location: JSONPointer, in documentURI: String? = nil, message: String) {
+        self.kind = kind
+        self.location = location
+        self.documentURI = documentURI
+        self.message = message
+    }
+
+    /// The location and the message: `/properties/age/minimum: the value of
+    /// "minimum" must be a number`.
+    public var description: String {
+        let place = location.isRoot ? "(root)" : location.description
+        if let documentURI { return "\(documentURI)#\(place): \(message)" }
+        return "\(place): \(message)"
+    }
+}

@@ -1,0 +1,112 @@
+/// A shortcut for `oneOf` and `anyOf` over object schemas told apart by one
+/// property's constant value, as in FHIR (146 resources, each requiring
+/// `"resourceType"` with a `const` of its own) or OpenAPI-style tagged
+/// unions.
+///
+/// For an object instance, a branch that requires the property and pins it
+/// to a constant can only be valid if the instance's value is that
+/// constant. So the fast path reads the property once, looks its value up,
+/// and evaluates only the branches it names and those without a constant,
+/// instead of every branch. The result is the same; only `isValid` uses
+/// it, as the full path reports on every branch.
+struct _SchemaDiscriminator: Sendable {
+    /// The property, as an index into the program's names.
+    var name: Int32
+    /// The branches (offsets into the keyword's list) pinned to each value.
+    var branches: [_SchemaValueKey: [Int32]]
+    /// The branches that do not pin the property, which always run.
+    var others: [Int32]
+
+    /// The fewest pinned branches worth a lookup: one, of two or more
+    /// branches, already spares evaluating it for every other value (an
+    /// OpenAPI `parameter` is a body parameter, pinned by `in`, or one of
+    /// four others).
+    static let minimumBranches = 1
+
+    /// The pinned values when all are strings, for comparing bytes instead
+    /// of hashing the instance's value; `nil` otherwise.
+    var strings: [(value: String, branches: [Int32])]?
+
+    /// Whether an object without the property tells nothing: branches are
+    /// pinned because the schema around the `oneOf` requires the property,
+    /// not they themselves; such an object fails that `required` anyway.
+    var parentRequires = false
+
+    /// Finds a discriminator for the branches `nodes` of a `oneOf` or
+    /// `anyOf`, if at least ``minimumBranches`` of them pin one property.
+    /// `parentRequired` are the names the schema holding the keyword
+    /// requires: a branch that gives one of them a constant is pinned too,
+    /// as an object without it fails that schema whatever the branches say.
+    static func find(
+        in nodes: [Int], parentRequired: [String], compiled: [_SchemaNode]
+    ) -> (name: String, _SchemaDiscriminator)? {
+        let pins = nodes.map { pin(of: $0, parentRequired: parentRequired, compiled: compiled) }
+        // The property most branches pin.
+        var votes: [String: Int] = [:]
+        for pin in pins { if let pin { votes[pin.name, default: 0] += 1 } }
+        guard let name = votes.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key
+        else { return nil }
+        var branches: [_SchemaValueKey: [Int32]] = [:]
+        var others: [Int32] = []
+        var pinned = 0
+        for (offset, pin) in pins.enumerated() {
+            if let pin, pin.name == name {
+                branches[_SchemaValueKey(value: pin.value), default: []].append(Int32(offset))
+                pinned += 1
+            } else {
+                others.append(Int32(offset))
+            }
+        }
+        guard pinned >= minimumBranches && nodes.count >= 2 else { return nil }
+        var strings: [(value: String, branches: [Int32])] = []
+        for (key, offsets) in branches {
+            guard case .string(let string) = key.value else { break }
+            strings.append((string, offsets.sorted()))
+        }
+        // Sorted, so that the branches run in the same order in every process.
+        strings.sort { $0.branches[0] < $1.branches[0] }
+        return (
+            name,
+            _SchemaDiscriminator(
+                name: -1, branches: branches, others: others, strings: strings.count == branches.count ? strings : nil,
+                parentRequires: parentRequired.contains(name))
+        )
+    }
+
+    /// The property and value a branch pins: it (or the schema around it)
+    /// requires the property, and its `properties` give it a schema with a
+    /// `const` (or a one-value `enum`). References that are the whole branch
+    /// are followed.
+    private static func pin(
+        of node: Int, parentRequired: [String], compiled: [_SchemaNode]
+    ) -> (name: String, value: JSONValue)? {
+        var node = node
+        var hops = 0
+        while compiled[node].keywords.count == 1, case .reference(let target) = compiled[node].keywords[0] {
+            node = target
+            hops += 1
+            if hops > 16 { return nil }
+        }
+        var required: [String] = []
+        var named: [(name: String, node: Int)] = []
+        for keyword in compiled[node].keywords {
+            switch keyword {
+            case .required(let names): required = names
+            case .properties(let properties): named = properties.named
+            default: break
+            }
+        }
+        for name in required + parentRequired {
+            guard let child = named.first(where: { $0.name == name })?.node else { continue }
+            for keyword in compiled[child].keywords {
+                switch keyword {
+                case .constant(let value): return (name, value)
+                case .enumeration(let enumeration) where enumeration.values.count == 1:
+                    return (name, enumeration.values[0])
+                default: continue
+                }
+            }
+        }
+        return nil
+    }
+}

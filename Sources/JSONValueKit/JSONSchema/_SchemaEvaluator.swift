@@ -1,0 +1,1167 @@
+extension _SchemaProgram {
+    /// The fast path: a Boolean, no locations.
+    func isValid(_ instance: JSONValue) -> Bool {
+        var evaluator = _SchemaEvaluator(program: self, reporter: _SchemaSilence())
+        defer { evaluator.deallocate() }
+        return withExtendedLifetime(self) {
+            withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+        }
+    }
+
+    /// Validation with output units: failed ones only, or with
+    /// `keepsEverything` every unit and annotation.
+    func outputUnits(_ instance: JSONValue, keepsEverything: Bool) -> (valid: Bool, units: [_SchemaOutputUnit]) {
+        var evaluator = _SchemaEvaluator(
+            program: self, reporter: _SchemaOutputBuilder(program: self, keepsEverything: keepsEverything))
+        defer { evaluator.deallocate() }
+        let valid = withExtendedLifetime(self) {
+            withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+        }
+        return (valid, evaluator.reporter.units)
+    }
+}
+
+/// Applies compiled subschemas to an instance.
+///
+/// One evaluator serves both the fast path and the detailed one: every
+/// report goes through `Reporter`, and with ``_SchemaSilence`` the compiler
+/// removes it all and lets each keyword stop at the first failure.
+///
+/// Evaluation recurses, one call per subschema applied. It watches how much
+/// of the stack it has used: past ``stackBudget`` bytes it continues on a
+/// new thread with a stack of its own (see ``_StackExtension``), so that deep
+/// instances are safe on small threads while ordinary ones never leave the
+/// caller's; and it stops with an error at ``JSONSchema/maximumNestingDepth``
+/// levels.
+struct _SchemaEvaluator<Reporter: _SchemaReporting> {
+    /// The program, which the caller keeps alive: the evaluator reads its
+    /// tables through plain pointers.
+    unowned(unsafe) let program: _SchemaProgram
+    let nodes: UnsafeBufferPointer<_SchemaProgram.Node>
+    let checks: UnsafeBufferPointer<_SchemaCheck>
+    let nodeLists: UnsafeBufferPointer<Int32>
+    let names: UnsafeBufferPointer<String>
+    let nameHashes: UnsafeBufferPointer<Int>
+    let allNameBytes: UnsafeBufferPointer<UInt8>
+    let nameStarts: UnsafeBufferPointer<Int32>
+    let nameFlags: UnsafeBufferPointer<UInt8>
+    let values: UnsafeBufferPointer<JSONValue>
+    let enumerations: UnsafeBufferPointer<_SchemaEnumeration>
+    let patterns: UnsafeBufferPointer<_SchemaPattern>
+    let properties: UnsafeBufferPointer<_SchemaProgram.Properties>
+    let patternNodes: UnsafeBufferPointer<(pattern: Int32, node: Int32)>
+    let nameSlots: UnsafeBufferPointer<Int32>
+    let dependencies: UnsafeBufferPointer<_SchemaProgram.Dependency>
+    var reporter: Reporter
+    /// The resources entered, outermost first, when a `$dynamicRef` or
+    /// `$recursiveRef` needs them.
+    private var scope: [Int32] = []
+    private var depth = 0
+    /// The stack address below which evaluation moves to a new stack.
+    private var stackLimit: UInt
+    /// Where a member's name is copied to be matched; shared by every
+    /// level, as each match is over before anything nested runs.
+    private let nameScratch: UnsafeMutableRawBufferPointer
+
+    /// How much of the caller's stack evaluation may use: a quarter of the
+    /// 512 KiB that secondary threads have on Apple platforms, leaving the
+    /// rest to the caller.
+    static var stackBudget: UInt { 128 << 10 }
+
+    init(program: _SchemaProgram, reporter: Reporter) {
+        self.program = program
+        nodes = program.nodes.buffer
+        checks = program.checks.buffer
+        nodeLists = program.nodeLists.buffer
+        names = program.names.buffer
+        nameHashes = program.nameHashes.buffer
+        allNameBytes = program.nameBytes.buffer
+        nameStarts = program.nameStarts.buffer
+        nameFlags = program.nameFlags.buffer
+        values = program.values.buffer
+        enumerations = program.enumerations.buffer
+        patterns = program.patterns.buffer
+        properties = program.properties.buffer
+        patternNodes = program.patternNodes.buffer
+        nameSlots = program.nameSlots.buffer
+        dependencies = program.dependencies.buffer
+        self.reporter = reporter
+        stackLimit = _stackAddress() &- Self.stackBudget
+        nameScratch = .allocate(byteCount: 64, alignment: 8)
+    }
+
+    /// Frees the evaluator's scratch buffer; it is not used again.
+    func deallocate() {
+        nameScratch.deallocate()
+    }
+
+    // MARK: Subschemas
+
+    /// Applies subschema `id` to the value at `instance`; records in
+    /// `marks`, if given, the members or items it evaluated.
+    ///
+    /// Values are passed by address: the instance does not change while it
+    /// is validated and its caller keeps it alive, so children are reached
+    /// without copying them, and a copy is made only of the containers a
+    /// subschema looks inside (one retain each), never of scalars.
+    mutating func evaluate(_ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks) -> Bool {
+        var id = id
+        if !Reporter.isEnabled {
+            var node = nodes[Int(id)]
+            if node.alias >= 0 && marks == nil {
+                id = node.alias
+                node = nodes[Int(id)]
+            }
+            switch node.shape {
+            case .alwaysValid: return true
+            case .alwaysInvalid: return false
+            case .typeOnly(let types): return types.accepts(instance)
+            case .general: if node.isLeaf { return evaluateChecks(of: node, instance, nil) }
+            }
+        }
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < JSONSchema.maximumNestingDepth else {
+            if Reporter.isEnabled {
+                let unit = reporter.beginNode(Int(id))
+                reporter.end(
+                    unit, valid: false,
+                    error: "the value is nested too deeply to validate: subschemas are applied more than "
+                        + "\(JSONSchema.maximumNestingDepth) levels deep")
+            }
+            return false
+        }
+        // Eight levels take at most a few KiB, well within the margin the
+        // budget leaves; checking at every level cost 3 % of the fast path.
+        if depth & 7 == 0 && _stackAddress() < stackLimit {
+            return
+                (try? _StackExtension.onNewStack { () -> Bool in
+                    let saved = stackLimit
+                    // Leave a quarter of the new stack unused, for the frames
+                    // below this check.
+                    stackLimit = _stackAddress() &- UInt(_StackExtension.stackSize) / 4 * 3
+                    defer { stackLimit = saved }
+                    return self.evaluateNode(id, instance, marks)
+                }) ?? false
+        }
+        return evaluateNode(id, instance, marks)
+    }
+
+    private mutating func evaluateNode(_ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks) -> Bool
+    {
+        let node = nodes[Int(id)]
+        if node.tracksEvaluation && marks == nil {
+            // A node with `unevaluated…` keeps its own marks.
+            var own = _SchemaBitSet()
+            return withUnsafeMutablePointer(to: &own) { evaluateNode(id, instance, $0) }
+        }
+        let marks = node.tracksEvaluation ? marks : nil
+        let entersResource = program.usesDynamicScope && scope.last != node.resource
+        if entersResource { scope.append(node.resource) }
+        defer { if entersResource { scope.removeLast() } }
+        let unit = reporter.beginNode(Int(id))
+        var valid = true
+        switch node.shape {
+        case .alwaysValid:
+            break
+        case .alwaysInvalid:
+            valid = false
+        case .typeOnly, .general:
+            valid = evaluateChecks(of: node, instance, marks)
+        }
+        if Reporter.isEnabled {
+            if valid && reporter.keepsEverything { annotate(Int(id), instance) }
+            let error: String? =
+                if case .alwaysInvalid = node.shape {
+                    "no value is allowed here (the schema is false), but found \(_SchemaMessages.describe(instance.pointee))"
+                } else { nil }
+            reporter.end(unit, valid: valid, error: error)
+        }
+        return valid
+    }
+
+    /// Runs a node's checks. The container, if the value is one, is taken
+    /// out of it once for all the checks.
+    @inline(__always)
+    private mutating func evaluateChecks(
+        of node: _SchemaProgram.Node, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        var valid = true
+        var index = Int(node.checkStart)
+        let end = index &+ Int(node.checkCount)
+        if let items = _SchemaInstanceView.elements(of: instance) {
+            while index < end {
+                if !evaluate(checks[index], items: items, instance, marks) {
+                    valid = false
+                    if !Reporter.isEnabled { break }
+                }
+                index &+= 1
+            }
+        } else if let object = _SchemaInstanceView.object(of: instance) {
+            while index < end {
+                if !evaluate(checks[index], object: object, instance, marks) {
+                    valid = false
+                    if !Reporter.isEnabled { break }
+                }
+                index &+= 1
+            }
+        } else if case .string(let string) = instance.pointee {
+            while index < end {
+                if !evaluate(checks[index], string: string, instance) {
+                    valid = false
+                    if !Reporter.isEnabled { break }
+                }
+                index &+= 1
+            }
+        } else {
+            while index < end {
+                if !evaluate(checks[index], scalar: instance) {
+                    valid = false
+                    if !Reporter.isEnabled { break }
+                }
+                index &+= 1
+            }
+        }
+        return valid
+    }
+
+    private mutating func annotate(_ id: Int, _ instance: UnsafePointer<JSONValue>) {
+        for (keyword, value) in program.annotations[id] {
+            switch keyword {
+            case "contentMediaType", "contentEncoding", "contentSchema":
+                guard case .string = instance.pointee else { continue }
+            default:
+                break
+            }
+            reporter.annotate(keyword, value)
+        }
+    }
+
+    /// Applies a subschema at a child of the instance: a member's value or an
+    /// item. Nothing it evaluates counts for the parent's marks.
+    @inline(__always)
+    private mutating func evaluateChild(_ id: Int32, _ value: UnsafePointer<JSONValue>) -> Bool {
+        evaluate(id, value, nil)
+    }
+
+    /// Applies a subschema in place: its evaluated members and items count
+    /// as the parent's when it is valid and the parent tracks them.
+    @inline(__always)
+    private mutating func evaluateInPlace(
+        _ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        guard let marks, nodes[Int(id)].tracksEvaluation else { return evaluateChild(id, instance) }
+        var own = _SchemaBitSet()
+        let valid = withUnsafeMutablePointer(to: &own) { evaluate(id, instance, $0) }
+        if valid { marks.pointee.formUnion(own) }
+        return valid
+    }
+
+    /// The UTF-8 bytes of name `index`.
+    @inline(__always)
+    private func nameBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = Int(nameStarts[index])
+        return UnsafeBufferPointer(
+            start: allNameBytes.baseAddress.map { $0 + start }, count: Int(nameStarts[index &+ 1]) &- start)
+    }
+
+    // MARK: Checks
+
+    /// A check of an object.
+    private mutating func evaluate(
+        _ check: _SchemaCheck, object: _SchemaObjectView, _ instance: UnsafePointer<JSONValue>,
+        _ marks: _SchemaMarks
+    ) -> Bool {
+        let members = object.members
+        switch check {
+        case .minProperties(let limit), .maxProperties(let limit):
+            let isMinimum = if case .minProperties = check { true } else { false }
+            guard isMinimum ? members.count >= limit : members.count <= limit else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        isMinimum ? "minProperties" : "maxProperties",
+                        "expected \(isMinimum ? "at least" : "at most") "
+                            + "\(_SchemaMessages.plural(limit, "property", "properties")), but found \(members.count)")
+                }
+                return false
+            }
+            return true
+        case .required(let start, let count):
+            var valid = true
+            for index in Int(start)..<Int(start &+ count) {
+                // On the fast path `properties` checks the names it shares.
+                if !Reporter.isEnabled && nameFlags[index] & _SchemaProgram.checkedByProperties != 0 { continue }
+                guard object.index(ofName: nameBytes(index), hash: nameHashes[index]) == nil else { continue }
+                valid = false
+                guard Reporter.isEnabled else { break }
+                reporter.fail("required", "the required property \(_SchemaMessages.quote(names[index])) is missing")
+            }
+            return valid
+        case .dependentRequired(let start, let count, let isLegacy):
+            return evaluateDependentRequired(start, count, isLegacy, object)
+        case .dependentSchemas(let namesStart, let nodesStart, let count, let isLegacy):
+            let keyword = isLegacy ? "dependencies" : "dependentSchemas"
+            let unit = reporter.beginKeyword(keyword, hidesDetails: false)
+            var valid = true
+            for offset in 0..<Int(count) {
+                let name = Int(namesStart) &+ offset
+                guard object.index(ofName: nameBytes(name), hash: nameHashes[name]) != nil else { continue }
+                reporter.pushKeyword(keyword)
+                if Reporter.isEnabled { reporter.pushKeyword(names[name]) }
+                let childValid = evaluateInPlace(nodeLists[Int(nodesStart) &+ offset], instance, marks)
+                reporter.popKeyword()
+                reporter.popKeyword()
+                if !childValid {
+                    valid = false
+                    if !Reporter.isEnabled { break }
+                }
+            }
+            reporter.end(unit, valid: valid, error: nil)
+            return valid
+        case .properties(let index, let nodesStart):
+            return evaluateProperties(properties[Int(index)], nodesStart, object, marks)
+        case .propertyNames(let child):
+            let unit = reporter.beginKeyword("propertyNames", hidesDetails: false)
+            reporter.pushKeyword("propertyNames")
+            var valid = true
+            for index in members.indices {
+                // Annotations of names belong to no location: none are kept.
+                var name = JSONValue.string(members[index].key)
+                guard withUnsafePointer(to: &name, { evaluateChild(child, $0) }) else {
+                    valid = false
+                    if Reporter.isEnabled { continue }
+                    break
+                }
+            }
+            reporter.popKeyword()
+            reporter.end(unit, valid: valid, error: nil)
+            return valid
+        case .unevaluatedProperties(let child):
+            return evaluateUnevaluatedProperties(child, object, marks)
+        case .minLength, .maxLength, .pattern, .format, .content, .multipleOf, .bound, .minItems, .maxItems,
+            .uniqueItems, .items, .contains, .unevaluatedItems:
+            return true
+        default:
+            return evaluate(check, any: instance, marks)
+        }
+    }
+
+    /// A check of an array.
+    @inline(__always)
+    private mutating func evaluate(
+        _ check: _SchemaCheck, items: UnsafeBufferPointer<JSONValue>, _ instance: UnsafePointer<JSONValue>,
+        _ marks: _SchemaMarks
+    ) -> Bool {
+        switch check {
+        case .minItems(let limit), .maxItems(let limit):
+            let isMinimum = if case .minItems = check { true } else { false }
+            guard isMinimum ? items.count >= limit : items.count <= limit else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        isMinimum ? "minItems" : "maxItems",
+                        "expected \(isMinimum ? "at least" : "at most") \(_SchemaMessages.plural(limit, "item")), "
+                            + "but found \(items.count)")
+                }
+                return false
+            }
+            return true
+        case .uniqueItems:
+            guard let (first, second) = Self.firstDuplicate(in: items) else { return true }
+            if Reporter.isEnabled {
+                reporter.fail(
+                    "uniqueItems",
+                    "the items must be unique, but items \(first) and \(second) are both "
+                        + _SchemaMessages.describe(items[first]))
+            }
+            return false
+        case .items(let itemsCheck):
+            return evaluateItems(itemsCheck, items, marks)
+        case .contains(let contains):
+            return evaluateContains(contains, items, marks)
+        case .unevaluatedItems(let child):
+            return evaluateUnevaluatedItems(child, items, marks)
+        case .minLength, .maxLength, .pattern, .format, .content, .multipleOf, .bound, .minProperties,
+            .maxProperties, .required, .dependentRequired, .dependentSchemas, .properties, .propertyNames,
+            .unevaluatedProperties:
+            return true
+        default:
+            return evaluate(check, any: instance, marks)
+        }
+    }
+
+    /// A check of a string.
+    private mutating func evaluate(
+        _ check: _SchemaCheck, string: String, _ instance: UnsafePointer<JSONValue>
+    ) -> Bool {
+        switch check {
+        case .minLength(let limit):
+            return evaluateLength(string, limit: limit, isMinimum: true, instance)
+        case .maxLength(let limit):
+            return evaluateLength(string, limit: limit, isMinimum: false, instance)
+        case .pattern(let index):
+            guard patterns[Int(index)].regex.firstMatchExists(in: string) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "pattern",
+                        "\(_SchemaMessages.describe(instance.pointee)) does not match the pattern "
+                            + _SchemaMessages.quote(patterns[Int(index)].source))
+                }
+                return false
+            }
+            return true
+        case .format(let format):
+            guard format.isValid(string) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "format",
+                        "\(_SchemaMessages.describe(instance.pointee)) is not a valid "
+                            + _SchemaMessages.quote(format.rawValue))
+                }
+                return false
+            }
+            return true
+        case .content(let content):
+            guard content.accepts(string) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        content.isBase64 ? "contentEncoding" : "contentMediaType",
+                        "\(_SchemaMessages.describe(instance.pointee)) is not "
+                            + (content.isBase64 && content.isJSON
+                                ? "base64-encoded JSON" : content.isBase64 ? "valid base64" : "JSON text"))
+                }
+                return false
+            }
+            return true
+        case .multipleOf, .bound, .minItems, .maxItems, .uniqueItems, .items, .contains, .unevaluatedItems,
+            .minProperties, .maxProperties, .required, .dependentRequired, .dependentSchemas, .properties,
+            .propertyNames, .unevaluatedProperties:
+            return true
+        default:
+            return evaluate(check, any: instance, nil)
+        }
+    }
+
+    /// A check of a number, a Boolean or null.
+    private mutating func evaluate(_ check: _SchemaCheck, scalar instance: UnsafePointer<JSONValue>) -> Bool {
+        switch check {
+        case .multipleOf(let divisor, let written):
+            guard let decimal = _SchemaDecimal(instance.pointee) else { return true }
+            guard decimal.isMultiple(of: divisor) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "multipleOf",
+                        "\(_SchemaMessages.describe(instance.pointee)) is not a multiple of "
+                            + _SchemaMessages.describe(values[Int(written)]))
+                }
+                return false
+            }
+            return true
+        case .bound(let bound):
+            return evaluateBound(bound, instance)
+        case .minLength, .maxLength, .pattern, .format, .content, .minItems, .maxItems, .uniqueItems, .items,
+            .contains, .unevaluatedItems, .minProperties, .maxProperties, .required, .dependentRequired,
+            .dependentSchemas, .properties, .propertyNames, .unevaluatedProperties:
+            return true
+        default:
+            return evaluate(check, any: instance, nil)
+        }
+    }
+
+    /// A check that applies to values of any type.
+    private mutating func evaluate(
+        _ check: _SchemaCheck, any instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        switch check {
+        case .type(let types):
+            guard types.accepts(instance) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "type",
+                        "expected \(types.description), but found \(_SchemaMessages.typeName(instance.pointee)) "
+                            + _SchemaMessages.describe(instance.pointee))
+                }
+                return false
+            }
+            return true
+        case .constant(let index):
+            guard _schemaEqual(instance.pointee, values[Int(index)]) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "const",
+                        "expected \(_SchemaMessages.describe(values[Int(index)])), but found "
+                            + _SchemaMessages.describe(instance.pointee))
+                }
+                return false
+            }
+            return true
+        case .enumeration(let index):
+            guard enumerations[Int(index)].contains(instance) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "enum",
+                        "\(_SchemaMessages.describe(instance.pointee)) is not one of "
+                            + _SchemaMessages.describe(.array(enumerations[Int(index)].values)))
+                }
+                return false
+            }
+            return true
+        case .allOf(let start, let count):
+            return evaluateAllOf(start, count, instance, marks)
+        case .anyOf(let start, let count, let discriminator):
+            if !Reporter.isEnabled && discriminator >= 0 && marks == nil,
+                let valid = evaluateDiscriminated(start, discriminator, instance, isOneOf: false)
+            {
+                return valid
+            }
+            return evaluateAnyOf(start, count, instance, marks)
+        case .oneOf(let start, let count, let discriminator):
+            if !Reporter.isEnabled && discriminator >= 0 && marks == nil,
+                let valid = evaluateDiscriminated(start, discriminator, instance, isOneOf: true)
+            {
+                return valid
+            }
+            return evaluateOneOf(start, count, instance, marks)
+        case .not(let child):
+            let unit = reporter.beginKeyword("not", hidesDetails: true)
+            reporter.pushKeyword("not")
+            let childValid = evaluateChild(child, instance)
+            reporter.popKeyword()
+            if Reporter.isEnabled {
+                reporter.end(
+                    unit, valid: !childValid,
+                    error: "\(_SchemaMessages.describe(instance.pointee)) must not be valid against the schema in "
+                        + "\"not\"")
+            }
+            return !childValid
+        case .conditional(let condition, let then, let otherwise):
+            return evaluateConditional(condition, then, otherwise, instance, marks)
+        case .reference(let target):
+            return evaluateReference("$ref", target, instance, marks)
+        case .dynamicReference(let index):
+            let reference = program.dynamicReferences[index]
+            return evaluateReference(reference.keyword, resolve(reference), instance, marks)
+        default:
+            // A check of one type, on a value of another: it does not apply.
+            return true
+        }
+    }
+
+    private mutating func evaluateBound(_ bound: _SchemaBound, _ instance: UnsafePointer<JSONValue>) -> Bool {
+        let order = _compareNumbers(instance.pointee, bound.limit)
+        let valid: Bool
+        switch (bound.kind, bound.exclusive) {
+        case (.minimum, false): valid = order >= 0
+        case (.minimum, true): valid = order > 0
+        case (.maximum, false): valid = order <= 0
+        case (.maximum, true): valid = order < 0
+        }
+        if !valid && Reporter.isEnabled {
+            let relation =
+                switch (bound.kind, bound.exclusive) {
+                case (.minimum, false): "less than the minimum of"
+                case (.minimum, true): "less than or equal to the exclusive minimum of"
+                case (.maximum, false): "greater than the maximum of"
+                case (.maximum, true): "greater than or equal to the exclusive maximum of"
+                }
+            reporter.fail(
+                bound.keyword.rawValue,
+                "\(_SchemaMessages.describe(instance.pointee)) is \(relation) \(_SchemaMessages.describe(bound.limit.value))"
+            )
+        }
+        return valid
+    }
+
+    private mutating func evaluateLength(
+        _ string: String, limit: Int, isMinimum: Bool, _ instance: UnsafePointer<JSONValue>
+    ) -> Bool {
+        // Lengths count Unicode scalars; UTF-8 takes one to four bytes for
+        // each, which settles most cases without counting.
+        let bytes = string.utf8.count
+        let valid: Bool
+        if isMinimum {
+            valid = bytes / 4 >= limit || (bytes >= limit && string.unicodeScalars.count >= limit)
+        } else {
+            valid = bytes <= limit || string.unicodeScalars.count <= limit
+        }
+        if !valid && Reporter.isEnabled {
+            reporter.fail(
+                isMinimum ? "minLength" : "maxLength",
+                "\(_SchemaMessages.describe(instance.pointee)) is \(isMinimum ? "shorter" : "longer") than "
+                    + "\(_SchemaMessages.plural(limit, "character"))")
+        }
+        return valid
+    }
+
+    /// The positions of the first two equal items, comparing numbers by
+    /// value (`1` equals `1.0`); `nil` if the items are unique.
+    static func firstDuplicate(in elements: UnsafeBufferPointer<JSONValue>) -> (Int, Int)? {
+        if elements.count <= 16 {
+            for second in elements.indices {
+                for first in 0..<second where _schemaEqual(elements[first], elements[second]) {
+                    return (first, second)
+                }
+            }
+            return nil
+        }
+        var seen: [_SchemaValueKey: Int] = [:]
+        seen.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            if let first = seen.updateValue(index, forKey: _SchemaValueKey(value: element)) { return (first, index) }
+        }
+        return nil
+    }
+
+    // MARK: Objects
+
+    private mutating func evaluateDependentRequired(
+        _ start: Int32, _ count: Int32, _ isLegacy: Bool, _ object: _SchemaObjectView
+    ) -> Bool {
+        var valid = true
+        for entry in Int(start)..<Int(start &+ count) {
+            let dependency = dependencies[entry]
+            guard object.index(ofName: nameBytes(Int(dependency.name)), hash: nameHashes[Int(dependency.name)]) != nil
+            else { continue }
+            let required = Int(dependency.requiredStart)..<Int(dependency.requiredStart &+ dependency.requiredCount)
+            for index in required where object.index(ofName: nameBytes(index), hash: nameHashes[index]) == nil {
+                valid = false
+                guard Reporter.isEnabled else { return false }
+                reporter.fail(
+                    isLegacy ? "dependencies" : "dependentRequired",
+                    "the property \(_SchemaMessages.quote(names[index])) is required when "
+                        + "\(_SchemaMessages.quote(names[Int(dependency.name)])) is present")
+            }
+        }
+        return valid
+    }
+
+    private mutating func evaluateProperties(
+        _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: _SchemaObjectView,
+        _ marks: _SchemaMarks
+    ) -> Bool {
+        var valid = true
+        let members = object.members
+        if properties.patternCount == 0 && properties.additional < 0 {
+            // Only `properties`: look each name up.
+            let unit = reporter.beginKeyword("properties", hidesDetails: false)
+            for offset in 0..<Int(properties.namedCount) {
+                let nameIndex = Int(properties.namedStart) &+ offset
+                guard let index = object.index(ofName: nameBytes(nameIndex), hash: nameHashes[nameIndex]) else {
+                    if !Reporter.isEnabled && nameFlags[nameIndex] & _SchemaProgram.requiredByProperties != 0 {
+                        return false
+                    }
+                    continue
+                }
+                marks?.pointee.insert(index)
+                reporter.pushKeyword("properties")
+                if Reporter.isEnabled {
+                    reporter.pushKeyword(names[nameIndex])
+                    reporter.pushInstance(names[nameIndex], ordinal: index)
+                }
+                let childValid = evaluateChild(nodeLists[Int(nodesStart) &+ offset], object.value(at: index))
+                reporter.popInstance()
+                reporter.popKeyword()
+                reporter.popKeyword()
+                if !childValid {
+                    valid = false
+                    if !Reporter.isEnabled { break }
+                }
+            }
+            reporter.end(unit, valid: valid, error: nil)
+            return valid
+        }
+        let unit = reporter.beginKeyword(
+            properties.namedCount == 0 ? "additionalProperties" : "properties", hidesDetails: false)
+        // Names are matched by their bytes, copied to a scratch buffer, so
+        // that no name is retained; a longer one is read from its `String`.
+        let buffer = nameScratch
+        for index in members.indices {
+            let named: Int32?
+            let patternMatches: UInt64
+            if let count = object.copyName(at: index, into: buffer) {
+                (named, patternMatches) = matchName(
+                    UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count),
+                    properties)
+            } else {
+                (named, patternMatches) = _MemberTable.withBytes(of: members[index].key) { matchName($0, properties) }
+            }
+            var matched = false
+            if let offset = named {
+                let child = nodeLists[Int(nodesStart &+ offset)]
+                matched = true
+                reporter.pushKeyword("properties")
+                if Reporter.isEnabled {
+                    reporter.pushKeyword(members[index].key)
+                    reporter.pushInstance(members[index].key, ordinal: index)
+                }
+                if !evaluateChild(child, object.value(at: index)) { valid = false }
+                reporter.popInstance()
+                reporter.popKeyword()
+                reporter.popKeyword()
+            }
+            for offset in 0..<Int(properties.patternCount) {
+                let (patternIndex, child) = patternNodes[Int(properties.patternStart) &+ offset]
+                let isMatch =
+                    offset < 64
+                    ? patternMatches & (1 << UInt64(offset)) != 0
+                    : patterns[Int(patternIndex)].regex.firstMatchExists(in: members[index].key)
+                guard isMatch else { continue }
+                matched = true
+                reporter.pushKeyword("patternProperties")
+                if Reporter.isEnabled {
+                    reporter.pushKeyword(patterns[Int(patternIndex)].source)
+                    reporter.pushInstance(members[index].key, ordinal: index)
+                }
+                if !evaluateChild(child, object.value(at: index)) { valid = false }
+                reporter.popInstance()
+                reporter.popKeyword()
+                reporter.popKeyword()
+            }
+            if !matched && properties.additional >= 0 {
+                matched = true
+                reporter.pushKeyword("additionalProperties")
+                if Reporter.isEnabled { reporter.pushInstance(members[index].key, ordinal: index) }
+                if case .alwaysInvalid = nodes[Int(properties.additional)].shape {
+                    valid = false
+                    if Reporter.isEnabled {
+                        reporter.fail(
+                            nil, "the property \(_SchemaMessages.quote(members[index].key)) is not allowed here")
+                    }
+                } else if !evaluateChild(properties.additional, object.value(at: index)) {
+                    valid = false
+                }
+                reporter.popInstance()
+                reporter.popKeyword()
+            }
+            if matched { marks?.pointee.insert(index) }
+            if !valid && !Reporter.isEnabled { break }
+        }
+        reporter.end(unit, valid: valid, error: nil)
+        return valid
+    }
+
+    /// The named property a member name is (its offset), and the first 64
+    /// `patternProperties` it matches (as bits).
+    @inline(__always)
+    private func matchName(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ properties: _SchemaProgram.Properties
+    ) -> (Int32?, UInt64) {
+        let named = properties.namedCount > 0 ? namedProperty(bytes, in: properties) : nil
+        var matches: UInt64 = 0
+        for offset in 0..<min(Int(properties.patternCount), 64) {
+            let patternIndex = Int(patternNodes[Int(properties.patternStart) &+ offset].pattern)
+            if patterns[patternIndex].regex.firstMatchExists(inUTF8: bytes) { matches |= 1 << UInt64(offset) }
+        }
+        return (named, matches)
+    }
+
+    /// The offset among `properties`' named properties of the one called
+    /// `name`, if any.
+    @inline(__always)
+    private func namedProperty(_ bytes: UnsafeBufferPointer<UInt8>, in properties: _SchemaProgram.Properties) -> Int32?
+    {
+        do {
+            let start = Int(properties.namedStart)
+            guard properties.lookup >= 0 else {
+                for offset in 0..<Int(properties.namedCount) where _bytesEqual(nameBytes(start &+ offset), bytes) {
+                    return Int32(offset)
+                }
+                return nil
+            }
+            let mask = Int(properties.lookupMask)
+            var slot = _schemaNameHash(bytes) & mask
+            while true {
+                let entry = nameSlots[Int(properties.lookup) &+ slot]
+                guard entry != 0 else { return nil }
+                let offset = Int(entry) &- 1
+                if _bytesEqual(nameBytes(start &+ offset), bytes) { return Int32(offset) }
+                slot = (slot &+ 1) & mask
+            }
+        }
+    }
+
+    private mutating func evaluateUnevaluatedProperties(
+        _ child: Int32, _ object: _SchemaObjectView, _ marks: _SchemaMarks
+    ) -> Bool {
+        let members = object.members
+        let unit = reporter.beginKeyword("unevaluatedProperties", hidesDetails: false)
+        var valid = true
+        for index in members.indices where marks?.pointee.contains(index) != true {
+            marks?.pointee.insert(index)
+            reporter.pushKeyword("unevaluatedProperties")
+            if Reporter.isEnabled { reporter.pushInstance(members[index].key, ordinal: index) }
+            if case .alwaysInvalid = nodes[Int(child)].shape {
+                valid = false
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        nil,
+                        "the property \(_SchemaMessages.quote(members[index].key)) is not allowed here (unevaluated)")
+                }
+            } else if !evaluateChild(child, object.value(at: index)) {
+                valid = false
+            }
+            reporter.popInstance()
+            reporter.popKeyword()
+            if !valid && !Reporter.isEnabled { break }
+        }
+        reporter.end(unit, valid: valid, error: nil)
+        return valid
+    }
+
+    // MARK: Arrays
+
+    private mutating func evaluateItems(
+        _ items: _SchemaProgram.Items, _ elements: UnsafeBufferPointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        var valid = true
+        let prefixKeyword = items.isLegacy ? "items" : "prefixItems"
+        let restKeyword = items.isLegacy ? "additionalItems" : "items"
+        let prefixCount = min(Int(items.prefixCount), elements.count)
+        let unit = reporter.beginKeyword(items.prefixCount == 0 ? "items" : prefixKeyword, hidesDetails: false)
+        for index in 0..<prefixCount {
+            reporter.pushKeyword(prefixKeyword)
+            reporter.pushKeyword(index: index)
+            reporter.pushInstance(index: index)
+            let childValid = evaluateChild(
+                nodeLists[Int(items.prefixStart) &+ index], elements.baseAddress.unsafelyUnwrapped + index)
+            reporter.popInstance()
+            reporter.popKeyword()
+            reporter.popKeyword()
+            if !childValid {
+                valid = false
+                if !Reporter.isEnabled { return false }
+            }
+        }
+        // Without a prefix, the schema for every item is `items` in any
+        // dialect.
+        let restName = items.prefixCount == 0 ? "items" : restKeyword
+        if items.rest >= 0, prefixCount < elements.count {
+            let restShape = nodes[Int(items.rest)].shape
+            if !Reporter.isEnabled, case .typeOnly(let types) = restShape {
+                // The common `"items": {"type": …}`, without a call per item.
+                for index in prefixCount..<elements.count
+                where !types.accepts(elements.baseAddress.unsafelyUnwrapped + index) { return false }
+            } else if case .alwaysInvalid = restShape {
+                valid = false
+                if Reporter.isEnabled {
+                    reporter.pushKeyword(restName)
+                    reporter.fail(
+                        nil,
+                        "expected at most \(_SchemaMessages.plural(prefixCount, "item")), but found \(elements.count)")
+                    reporter.popKeyword()
+                }
+            } else {
+                for index in prefixCount..<elements.count {
+                    reporter.pushKeyword(restName)
+                    reporter.pushInstance(index: index)
+                    let childValid = evaluateChild(items.rest, elements.baseAddress.unsafelyUnwrapped + index)
+                    reporter.popInstance()
+                    reporter.popKeyword()
+                    if !childValid {
+                        valid = false
+                        if !Reporter.isEnabled { return false }
+                    }
+                }
+            }
+            marks?.pointee.insertAll(below: elements.count)
+        } else {
+            marks?.pointee.insertAll(below: prefixCount)
+        }
+        reporter.end(unit, valid: valid, error: nil)
+        return valid
+    }
+
+    private mutating func evaluateContains(
+        _ contains: _SchemaContains, _ elements: UnsafeBufferPointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        let unit = reporter.beginKeyword("contains", hidesDetails: true)
+        var matches = 0
+        let needsAll = Reporter.isEnabled || contains.maximum != nil || (marks != nil && contains.marksEvaluated)
+        for index in elements.indices {
+            reporter.pushKeyword("contains")
+            reporter.pushInstance(index: index)
+            let matched = evaluateChild(Int32(contains.node), elements.baseAddress.unsafelyUnwrapped + index)
+            reporter.popInstance()
+            reporter.popKeyword()
+            if matched {
+                matches += 1
+                if contains.marksEvaluated { marks?.pointee.insert(index) }
+                if !needsAll && matches >= contains.minimum { break }
+            }
+        }
+        var error: String?
+        if matches < contains.minimum {
+            if matches == 0 {
+                error = "none of the items is valid against the schema in \"contains\""
+            } else {
+                error =
+                    "only \(_SchemaMessages.plural(matches, "item")) \(matches == 1 ? "is" : "are") valid against "
+                    + "the schema in \"contains\", but at least \(contains.minimum) must be"
+            }
+        } else if let maximum = contains.maximum, matches > maximum {
+            error =
+                "\(_SchemaMessages.plural(matches, "item")) are valid against the schema in \"contains\", "
+                + "but at most \(maximum) may be"
+        }
+        let valid = error == nil
+        if Reporter.isEnabled { reporter.end(unit, valid: valid, error: error) }
+        return valid
+    }
+
+    private mutating func evaluateUnevaluatedItems(
+        _ child: Int32, _ elements: UnsafeBufferPointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        let unit = reporter.beginKeyword("unevaluatedItems", hidesDetails: false)
+        var valid = true
+        for index in elements.indices where marks?.pointee.contains(index) != true {
+            marks?.pointee.insert(index)
+            reporter.pushKeyword("unevaluatedItems")
+            reporter.pushInstance(index: index)
+            if case .alwaysInvalid = nodes[Int(child)].shape {
+                valid = false
+                if Reporter.isEnabled { reporter.fail(nil, "item \(index) is not allowed here (unevaluated)") }
+            } else if !evaluateChild(child, elements.baseAddress.unsafelyUnwrapped + index) {
+                valid = false
+            }
+            reporter.popInstance()
+            reporter.popKeyword()
+            if !valid && !Reporter.isEnabled { break }
+        }
+        reporter.end(unit, valid: valid, error: nil)
+        return valid
+    }
+
+    // MARK: Combinations
+
+    private mutating func evaluateAllOf(
+        _ start: Int32, _ count: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        let unit = reporter.beginKeyword("allOf", hidesDetails: false)
+        var valid = true
+        for offset in 0..<Int(count) {
+            reporter.pushKeyword("allOf")
+            reporter.pushKeyword(index: offset)
+            let childValid = evaluateInPlace(nodeLists[Int(start) &+ offset], instance, marks)
+            reporter.popKeyword()
+            reporter.popKeyword()
+            if !childValid {
+                valid = false
+                if !Reporter.isEnabled { return false }
+            }
+        }
+        reporter.end(unit, valid: valid, error: nil)
+        return valid
+    }
+
+    private mutating func evaluateAnyOf(
+        _ start: Int32, _ count: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        let unit = reporter.beginKeyword("anyOf", hidesDetails: true)
+        var valid = false
+        for offset in 0..<Int(count) {
+            reporter.pushKeyword("anyOf")
+            reporter.pushKeyword(index: offset)
+            let childValid = evaluateInPlace(nodeLists[Int(start) &+ offset], instance, marks)
+            reporter.popKeyword()
+            reporter.popKeyword()
+            if childValid {
+                valid = true
+                // Every valid branch's annotations count, so go on only if
+                // they are wanted.
+                if marks == nil && !(Reporter.isEnabled && reporter.keepsEverything) { break }
+            }
+        }
+        if Reporter.isEnabled {
+            reporter.end(
+                unit, valid: valid,
+                error:
+                    "\(_SchemaMessages.describe(instance.pointee)) is not valid against any of the schemas in \"anyOf\""
+            )
+        }
+        return valid
+    }
+
+    private mutating func evaluateOneOf(
+        _ start: Int32, _ count: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        let unit = reporter.beginKeyword("oneOf", hidesDetails: true)
+        var first: Int?
+        var second: Int?
+        // The marks of the valid branches: if exactly one is valid, its own.
+        let ownMarks: _SchemaMarks = marks == nil ? nil : .allocate(capacity: 1)
+        ownMarks?.initialize(to: _SchemaBitSet())
+        defer {
+            ownMarks?.deinitialize(count: 1)
+            ownMarks?.deallocate()
+        }
+        for offset in 0..<Int(count) {
+            reporter.pushKeyword("oneOf")
+            reporter.pushKeyword(index: offset)
+            let childValid = evaluateInPlace(nodeLists[Int(start) &+ offset], instance, ownMarks)
+            reporter.popKeyword()
+            reporter.popKeyword()
+            if childValid {
+                if first == nil {
+                    first = offset
+                } else {
+                    second = offset
+                    if !Reporter.isEnabled { break }
+                }
+            }
+        }
+        let valid = first != nil && second == nil
+        if valid, let marks, let ownMarks { marks.pointee.formUnion(ownMarks.pointee) }
+        if Reporter.isEnabled {
+            let error =
+                if let first, let second {
+                    "\(_SchemaMessages.describe(instance.pointee)) is valid against more than one of the schemas in "
+                        + "\"oneOf\" (\(first) and \(second)), but must be valid against exactly one"
+                } else {
+                    "\(_SchemaMessages.describe(instance.pointee)) is not valid against any of the schemas in \"oneOf\""
+                }
+            reporter.end(unit, valid: valid, error: error)
+        }
+        return valid
+    }
+
+    /// `oneOf` or `anyOf` on the fast path through a discriminator: only
+    /// the branches that the object's value of the property leaves open are
+    /// evaluated (see ``_SchemaDiscriminator``); `nil` if the instance is not
+    /// an object, where the discriminator says nothing.
+    private mutating func evaluateDiscriminated(
+        _ start: Int32, _ index: Int32, _ instance: UnsafePointer<JSONValue>, isOneOf: Bool
+    ) -> Bool? {
+        guard let object = _SchemaInstanceView.object(of: instance) else { return nil }
+        let discriminator = program.discriminators.buffer[Int(index)]
+        let name = Int(discriminator.name)
+        var pinned: [Int32] = []
+        if let member = object.index(ofName: nameBytes(name), hash: nameHashes[name]) {
+            let value = object.value(at: member)
+            if let strings = discriminator.strings {
+                if case .string(let string) = value.pointee {
+                    pinned = strings.first { _utf8Equal($0.value, string) }?.branches ?? []
+                }
+            } else {
+                pinned = discriminator.branches[_SchemaValueKey(value: value.pointee)] ?? []
+            }
+        } else if discriminator.parentRequires {
+            // The schema around requires the property, and fails without it.
+            return false
+        }
+        var valid = 0
+        for pass in 0..<2 {
+            for offset in pass == 0 ? pinned : discriminator.others
+            where evaluateChild(nodeLists[Int(start &+ offset)], instance) {
+                valid += 1
+                if !isOneOf || valid > 1 { return !isOneOf }
+            }
+        }
+        return isOneOf ? valid == 1 : valid > 0
+    }
+
+    private mutating func evaluateConditional(
+        _ condition: Int32, _ then: Int32, _ otherwise: Int32, _ instance: UnsafePointer<JSONValue>,
+        _ marks: _SchemaMarks
+    ) -> Bool {
+        // `if` never fails the schema: its errors are not the instance's.
+        let unit = reporter.beginKeyword("if", hidesDetails: true)
+        reporter.pushKeyword("if")
+        let holds = evaluateInPlace(condition, instance, marks)
+        reporter.popKeyword()
+        if Reporter.isEnabled { reporter.end(unit, valid: true, error: nil) }
+        let branch = holds ? then : otherwise
+        guard branch >= 0 else { return true }
+        let keyword = holds ? "then" : "else"
+        let branchUnit = reporter.beginKeyword(keyword, hidesDetails: false)
+        reporter.pushKeyword(keyword)
+        let valid = evaluateInPlace(branch, instance, marks)
+        reporter.popKeyword()
+        reporter.end(branchUnit, valid: valid, error: nil)
+        return valid
+    }
+
+    // MARK: References
+
+    private mutating func evaluateReference(
+        _ keyword: String, _ target: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        let unit = reporter.beginKeyword(keyword, hidesDetails: false)
+        reporter.pushKeyword(keyword)
+        let valid = evaluateInPlace(target, instance, marks)
+        reporter.popKeyword()
+        reporter.end(unit, valid: valid, error: nil)
+        return valid
+    }
+
+    /// The node a `$dynamicRef` or `$recursiveRef` leads to in the current
+    /// dynamic scope: the outermost resource that has a matching dynamic
+    /// anchor (or `"$recursiveAnchor": true`), else the static target.
+    private func resolve(_ reference: _SchemaDynamicReference) -> Int32 {
+        if let name = reference.dynamicAnchor {
+            for resource in scope {
+                if let node = program.resources[Int(resource)].dynamicAnchors[name] { return Int32(node) }
+            }
+        } else if reference.isRecursive {
+            for resource in scope {
+                if let node = program.resources[Int(resource)].recursiveAnchor { return Int32(node) }
+            }
+        }
+        return Int32(reference.target)
+    }
+}
+
+/// A quick hash of a name's bytes, for the tables of a schema's named
+/// properties: its length and its first and last eight bytes, mixed. The
+/// tables hold only the schema's own names and are at most half full, so a
+/// name made to collide costs no more than comparing it with each of them.
+@inline(__always)
+func _schemaNameHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+    if let base = bytes.baseAddress, !bytes.isEmpty {
+        let raw = UnsafeRawPointer(base)
+        if bytes.count >= 8 {
+            hash ^= raw.loadUnaligned(as: UInt64.self)
+            hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= raw.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self)
+        } else {
+            var word: UInt64 = 0
+            for index in 0..<bytes.count { word |= UInt64(base[index]) << UInt64(8 &* index) }
+            hash ^= word
+        }
+    }
+    hash = (hash ^ (hash >> 31)) &* 0x94D0_49BB_1331_11EB
+    return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+}
+
+/// Whether two byte buffers hold the same bytes.
+@inline(__always)
+func _bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+    var index = 0
+    while index &+ 8 <= a.count {
+        if UnsafeRawPointer(x).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            != UnsafeRawPointer(y).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        {
+            return false
+        }
+        index &+= 8
+    }
+    while index < a.count {
+        if x[index] != y[index] { return false }
+        index &+= 1
+    }
+    return true
+}
+
+/// Where a subschema records the members or items it evaluated, for
+/// `unevaluatedProperties` and `unevaluatedItems`; `nil` where nobody needs
+/// them, which is almost everywhere.
+typealias _SchemaMarks = UnsafeMutablePointer<_SchemaBitSet>?
+
+/// The address of a local variable of the caller's frame: how deep the
+/// stack is, as stacks grow down on every platform Swift supports.
+@inline(never)
+func _stackAddress() -> UInt {
+    var marker: UInt8 = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+}

@@ -1,0 +1,76 @@
+/// Unretained views of the containers inside an instance being validated.
+///
+/// The instance does not change while it is validated and the caller of
+/// `isValid` keeps it alive, so its arrays' elements and objects' members
+/// stay where they are. Reading them through these views takes no
+/// reference: binding the payload of `.array` or `.object` instead costs an
+/// atomic retain and release for every container every subschema looks
+/// into, which was the largest single cost of validation.
+enum _SchemaInstanceView {
+    /// The elements of the array at `value`, or `nil` if it is not an array.
+    ///
+    /// The buffer is the array's own storage: arrays of ``JSONValue`` are
+    /// always native Swift arrays (an `NSArray` cannot back them, as the
+    /// element is not a class), so it outlives this call as long as the
+    /// value does.
+    @inline(__always)
+    static func elements(of value: UnsafePointer<JSONValue>) -> UnsafeBufferPointer<JSONValue>? {
+        guard case .array(let elements) = value.pointee else { return nil }
+        return elements.withUnsafeBufferPointer { $0 }
+    }
+
+    /// The object at `value`, or `nil` if it is not an object.
+    @inline(__always)
+    static func object(of value: UnsafePointer<JSONValue>) -> _SchemaObjectView? {
+        guard case .object(let object) = value.pointee else { return nil }
+        return _SchemaObjectView(object.unsafeHeaderAndMembers)
+    }
+}
+
+/// An object's header and members, read in place.
+struct _SchemaObjectView {
+    let header: UnsafeMutablePointer<_ObjectHeader>?
+    let members: UnsafeBufferPointer<_ObjectMember>
+
+    init(_ pointers: (UnsafeMutablePointer<_ObjectHeader>, UnsafeMutablePointer<_ObjectMember>)?) {
+        header = pointers?.0
+        members = UnsafeBufferPointer(start: pointers?.1, count: pointers?.0.pointee.count ?? 0)
+    }
+
+    var count: Int { members.count }
+
+    /// The position of the member whose name has these UTF-8 bytes and
+    /// this hash (from ``JSONObject/hash(ofKey:)``).
+    @inline(__always)
+    func index(ofName bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Int? {
+        guard let header, let base = members.baseAddress else { return nil }
+        if let table = header.pointee.table {
+            return table.find(bytes, hash: hash, in: UnsafeMutablePointer(mutating: base))
+        }
+        for index in members.indices where _MemberTable.equal(members[index].key, bytes) {
+            return index
+        }
+        return nil
+    }
+
+    /// Copies the UTF-8 bytes of a member's name into `buffer` and returns
+    /// how many there are; `nil` if they do not fit (or the name is not
+    /// stored contiguously), and then nothing is copied. Reading the name
+    /// this way takes no reference to it, where a copy of the `String`
+    /// retains its storage.
+    @inline(__always)
+    func copyName(at index: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        let count = members[index].key.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard bytes.count <= buffer.count else { return nil }
+            if let source = bytes.baseAddress { buffer.baseAddress?.copyMemory(from: source, byteCount: bytes.count) }
+            return bytes.count
+        }
+        return count ?? nil
+    }
+
+    /// The address of a member's value.
+    @inline(__always)
+    func value(at index: Int) -> UnsafePointer<JSONValue> {
+        UnsafePointer(members.baseAddress.unsafelyUnwrapped + index).pointer(to: \.value).unsafelyUnwrapped
+    }
+}

@@ -1,0 +1,259 @@
+/// A schema resource as validation needs it: its canonical URI, for
+/// absolute keyword locations, and the anchors that the dynamic scope can
+/// reach.
+struct _SchemaResource: Sendable {
+    /// The canonical URI without a fragment; empty for a root schema without
+    /// an absolute `$id`.
+    var uri: String
+    /// The JSON Pointer of the resource's root in its document.
+    var documentPointer: String
+    /// The nodes of `$dynamicAnchor`s (2020-12), by name.
+    var dynamicAnchors: [String: Int] = [:]
+    /// The resource root, if it has `"$recursiveAnchor": true` (2019-09).
+    var recursiveAnchor: Int?
+}
+
+/// One subschema as the compiler builds it, before it is lowered into a
+/// ``_SchemaProgram``.
+struct _SchemaNode: Sendable {
+    /// What a node does before its keywords are looked at.
+    enum Shape: Sendable {
+        /// `true` or `{}`: every value is valid.
+        case alwaysValid
+        /// `false`: no value is.
+        case alwaysInvalid
+        /// Only `type`: a test of the value's type, done inline by callers.
+        case typeOnly(_SchemaTypes)
+        /// Anything else: run the keywords.
+        case general
+    }
+
+    var shape: Shape = .general
+    var keywords: [_SchemaKeyword] = []
+    /// The index of the resource the subschema belongs to.
+    var resource: Int
+    /// The subschema's location inside its resource, as JSON Pointer text
+    /// (`/$defs/point`), for absolute keyword locations.
+    var pointer: String
+    /// Whether the node must say which members and items it evaluated,
+    /// because an `unevaluatedProperties` or `unevaluatedItems` of this node
+    /// or of a schema that applies it in place needs to know.
+    var tracksEvaluation = false
+    /// Annotation keywords and their values (`title`, `default`, unknown
+    /// keywords…), reported only in the output formats.
+    var annotations: [(keyword: String, value: JSONValue)] = []
+}
+
+/// The JSON types of `type`, as a bit set.
+struct _SchemaTypes: OptionSet, Sendable, Hashable {
+    let rawValue: UInt8
+    static let null = _SchemaTypes(rawValue: 1)
+    static let boolean = _SchemaTypes(rawValue: 2)
+    static let object = _SchemaTypes(rawValue: 4)
+    static let array = _SchemaTypes(rawValue: 8)
+    static let string = _SchemaTypes(rawValue: 16)
+    static let number = _SchemaTypes(rawValue: 32)
+    static let integer = _SchemaTypes(rawValue: 64)
+    /// Not a type: set when `integer` follows draft-04, where `1.0` is not an
+    /// integer.
+    static let draft4Integers = _SchemaTypes(rawValue: 128)
+
+    static let names: [(String, _SchemaTypes)] = [
+        ("null", .null), ("boolean", .boolean), ("object", .object), ("array", .array),
+        ("string", .string), ("number", .number), ("integer", .integer),
+    ]
+
+    /// Whether the value at `value` has one of the types.
+    @inline(__always)
+    func accepts(_ value: UnsafePointer<JSONValue>) -> Bool {
+        switch value.pointee {
+        case .null: return contains(.null)
+        case .bool: return contains(.boolean)
+        case .object: return contains(.object)
+        case .array: return contains(.array)
+        case .string: return contains(.string)
+        case .int: return !isDisjoint(with: [.number, .integer])
+        case .double(let double):
+            if contains(.number) { return true }
+            guard contains(.integer) else { return false }
+            return _SchemaTypes.isInteger(double, draft4: contains(.draft4Integers))
+        }
+    }
+
+    /// Whether a double counts as an integer. From draft-06 on, any number
+    /// with no fractional part does. Draft-04 counts only integers written
+    /// without a fraction; the parser keeps those as ``JSONValue/int(_:)``
+    /// except beyond `Int`'s range, so a whole double that large is taken to
+    /// be such an integer.
+    static func isInteger(_ double: Double, draft4: Bool) -> Bool {
+        guard double.isFinite, double.rounded(.towardZero) == double else { return false }
+        return !draft4 || double.magnitude >= 0x1p63
+    }
+
+    /// The names of the types, for messages: `"integer"`, `"null" or "string"`.
+    var description: String {
+        let names = Self.names.filter { contains($0.1) }.map { "\"\($0.0)\"" }
+        return names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}
+
+/// One keyword of a compiled subschema, or a few that work together.
+enum _SchemaKeyword: Sendable {
+    case type(_SchemaTypes)
+    case enumeration(_SchemaEnumeration)
+    case constant(JSONValue)
+    case multipleOf(_SchemaDecimal, JSONValue)
+    case bound(_SchemaBound)
+    case minLength(Int)
+    case maxLength(Int)
+    case pattern(_SchemaPattern)
+    case minItems(Int)
+    case maxItems(Int)
+    case uniqueItems
+    case minProperties(Int)
+    case maxProperties(Int)
+    case required([String])
+    /// `dependentRequired`, or the array form of `dependencies`.
+    case dependentRequired(keyword: String, [(name: String, required: [String])])
+    /// `dependentSchemas`, or the schema form of `dependencies`.
+    case dependentSchemas(keyword: String, [(name: String, node: Int)])
+    case properties(_SchemaProperties)
+    case propertyNames(Int)
+    case items(_SchemaItems)
+    case contains(_SchemaContains)
+    case allOf([Int])
+    case anyOf([Int])
+    case oneOf([Int])
+    case not(Int)
+    case conditional(if: Int, then: Int?, else: Int?)
+    /// `$ref`.
+    case reference(Int)
+    /// `$dynamicRef` or `$recursiveRef`.
+    case dynamicReference(_SchemaDynamicReference)
+    case format(_Format, String)
+    /// Draft-07's `contentEncoding` and `contentMediaType`, asserted.
+    case content(_SchemaContent)
+    case unevaluatedProperties(Int)
+    case unevaluatedItems(Int)
+
+    /// The in-place subschemas: those applied to the same instance location
+    /// as this keyword's schema, whose evaluated members and items count as
+    /// its own.
+    func inPlaceNodes(dynamicTargets: (_SchemaDynamicReference) -> [Int]) -> [Int] {
+        switch self {
+        case .allOf(let nodes), .anyOf(let nodes), .oneOf(let nodes): return nodes
+        case .dependentSchemas(_, let entries): return entries.map(\.node)
+        case .conditional(let condition, let then, let otherwise):
+            return [condition] + [then, otherwise].compactMap { $0 }
+        case .reference(let node): return [node]
+        case .dynamicReference(let reference): return dynamicTargets(reference)
+        default: return []
+        }
+    }
+}
+
+/// `enum`: the values, and for long lists a set to look them up in; when
+/// every value is a string (most enums), the strings alone, compared by
+/// their bytes.
+struct _SchemaEnumeration: Sendable {
+    var values: [JSONValue]
+    var lookup: Set<_SchemaValueKey>?
+    var strings: [String]?
+
+    init(_ values: [JSONValue]) {
+        self.values = values
+        lookup = values.count > 8 ? Set(values.map(_SchemaValueKey.init)) : nil
+        var strings: [String] = []
+        for value in values {
+            guard case .string(let string) = value else { break }
+            strings.append(string)
+        }
+        self.strings = strings.count == values.count && values.count <= 8 ? strings : nil
+    }
+
+    func contains(_ value: UnsafePointer<JSONValue>) -> Bool {
+        if let strings {
+            guard case .string(let string) = value.pointee else { return false }
+            return strings.contains { _utf8Equal($0, string) }
+        }
+        if let lookup { return lookup.contains(_SchemaValueKey(value: value.pointee)) }
+        return values.contains { _schemaEqual($0, value.pointee) }
+    }
+}
+
+/// `minimum`, `maximum`, `exclusiveMinimum` or `exclusiveMaximum`, with
+/// draft-04's Boolean `exclusive…` folded in.
+struct _SchemaBound: Sendable {
+    enum Kind: Sendable { case minimum, maximum }
+    /// The keyword whose location errors carry.
+    enum Keyword: String, Sendable { case minimum, maximum, exclusiveMinimum, exclusiveMaximum }
+    var kind: Kind
+    var exclusive: Bool
+    var limit: _SchemaNumber
+    var keyword: Keyword
+}
+
+/// A number of a schema keyword, kept as written: an integer or a double.
+enum _SchemaNumber: Sendable, Hashable {
+    case int(Int)
+    case double(Double)
+
+    init?(_ value: JSONValue) {
+        switch value {
+        case .int(let integer): self = .int(integer)
+        case .double(let double): self = .double(double)
+        default: return nil
+        }
+    }
+
+    var value: JSONValue {
+        switch self {
+        case .int(let integer): .int(integer)
+        case .double(let double): .double(double)
+        }
+    }
+}
+
+/// `pattern`.
+struct _SchemaPattern: Sendable {
+    var regex: _Regex
+    var source: String
+}
+
+/// `properties`, `patternProperties` and `additionalProperties` together,
+/// as `additionalProperties` depends on the other two.
+struct _SchemaProperties: Sendable {
+    var named: [(name: String, node: Int)] = []
+    var patterns: [(pattern: _SchemaPattern, node: Int)] = []
+    var additional: Int?
+}
+
+/// `prefixItems` and `items` (2020-12), or `items` and `additionalItems`.
+struct _SchemaItems: Sendable {
+    var prefix: [Int] = []
+    var prefixKeyword = "prefixItems"
+    var rest: Int?
+    var restKeyword = "items"
+}
+
+/// `contains` with `minContains` and `maxContains`.
+struct _SchemaContains: Sendable {
+    var node: Int
+    var minimum = 1
+    var maximum: Int?
+    /// Whether matching items count as evaluated (2020-12; not 2019-09).
+    var marksEvaluated: Bool
+}
+
+/// `$dynamicRef` or `$recursiveRef`: the schema it resolves to statically,
+/// and when the dynamic scope can change that, what to look for there.
+struct _SchemaDynamicReference: Sendable {
+    var keyword: String
+    var target: Int
+    /// The anchor name of a `$dynamicRef` whose target has a matching
+    /// `$dynamicAnchor`; `nil` for a `$recursiveRef`, or when the reference
+    /// behaves as `$ref`.
+    var dynamicAnchor: String?
+    /// For `$recursiveRef`: whether the target has `"$recursiveAnchor": true`.
+    var isRecursive: Bool
+}

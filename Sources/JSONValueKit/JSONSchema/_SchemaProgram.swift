@@ -1,0 +1,439 @@
+/// A compiled schema as validation runs it: every subschema that can be
+/// reached, as nodes that refer to one another by index (references, and
+/// cycles of them, are plain edges), each a run of checks.
+///
+/// Everything the fast path reads is trivial to copy: nodes and checks hold
+/// numbers and indices into the program's tables, never arrays or strings of
+/// their own, so stepping through them costs no reference counting. The
+/// tables live in buffers that the program allocates once and frees when it
+/// goes; it never changes them, so one program serves any number of threads
+/// at once.
+final class _SchemaProgram: @unchecked Sendable {
+    /// One subschema.
+    struct Node {
+        var shape: _SchemaNode.Shape
+        var checkStart: Int32
+        var checkCount: Int32
+        var resource: Int32
+        /// See ``_SchemaNode/tracksEvaluation``.
+        var tracksEvaluation: Bool
+        /// Whether the checks apply no subschema that could recurse: every
+        /// child is `true`, `false` or a bare `type`, which callers test
+        /// inline. Such a node cannot nest deeper, enter a resource or need
+        /// marks, so the fast path runs its checks directly.
+        var isLeaf: Bool = false
+        /// The node this one stands for, when it is only a `$ref` (as every
+        /// draft-04 to -07 `$ref` is): the fast path goes straight there.
+        /// -1 otherwise, and always when the dynamic scope is tracked.
+        var alias: Int32 = -1
+    }
+
+    /// `properties`, `patternProperties` and `additionalProperties`: ranges
+    /// of ``names``/``nodeLists`` (the named properties, in the schema's
+    /// order) and of ``patternNodes``.
+    struct Properties {
+        var namedStart: Int32
+        var namedCount: Int32
+        var patternStart: Int32
+        var patternCount: Int32
+        /// The node of `additionalProperties`, or -1.
+        var additional: Int32
+        /// Where the hash table of the named properties starts in
+        /// ``nameSlots``, or -1 when there are few enough to compare one by
+        /// one (or when members need not be looked up by name).
+        var lookup: Int32
+        /// The table's slot count minus one.
+        var lookupMask: Int32
+    }
+
+    /// `prefixItems`/`items` (or `items`/`additionalItems`).
+    struct Items {
+        var prefixStart: Int32
+        var prefixCount: Int32
+        /// The node applied to the items after the prefix, or -1.
+        var rest: Int32
+        /// Whether the keywords are draft-04 to 2019-09's `items` (array)
+        /// and `additionalItems`.
+        var isLegacy: Bool
+    }
+
+    /// `dependentRequired`: a name, and a range of ``names``.
+    struct Dependency {
+        var name: Int32
+        var requiredStart: Int32
+        var requiredCount: Int32
+    }
+
+    let nodes: _SchemaBuffer<Node>
+    let checks: _SchemaBuffer<_SchemaCheck>
+    let values: _SchemaBuffer<JSONValue>
+    let enumerations: _SchemaBuffer<_SchemaEnumeration>
+    let patterns: _SchemaBuffer<_SchemaPattern>
+    let names: _SchemaBuffer<String>
+    /// The hash of each of ``names`` as ``JSONObject`` looks names up, so
+    /// that a lookup does not hash the name again.
+    let nameHashes: _SchemaBuffer<Int>
+    /// The UTF-8 bytes of all ``names`` end to end, and where each starts
+    /// (with the end as a last entry), so that a lookup compares bytes
+    /// without taking them out of a `String` each time.
+    let nameBytes: _SchemaBuffer<UInt8>
+    let nameStarts: _SchemaBuffer<Int32>
+    /// For each of ``names``: ``requiredByProperties`` on a name of
+    /// `properties` that `required` also lists, ``checkedByProperties`` on
+    /// such a name of `required`. The fast path then checks the name once,
+    /// in `properties`, instead of looking it up twice.
+    let nameFlags: _SchemaBuffer<UInt8>
+    /// The most named properties looked up one by one, by their bytes,
+    /// rather than through a hash table.
+    static let linearLookupLimit = 8
+    static let requiredByProperties: UInt8 = 1
+    static let checkedByProperties: UInt8 = 2
+    let nodeLists: _SchemaBuffer<Int32>
+    let properties: _SchemaBuffer<Properties>
+    /// Pairs of a pattern (in ``patterns``) and its node.
+    let patternNodes: _SchemaBuffer<(pattern: Int32, node: Int32)>
+    /// Open-addressing tables of named properties: each slot holds an
+    /// offset into the property's names plus one, or 0 for an empty slot.
+    let nameSlots: _SchemaBuffer<Int32>
+    let dependencies: _SchemaBuffer<Dependency>
+    let dynamicReferences: _SchemaBuffer<_SchemaDynamicReference>
+    let discriminators: _SchemaBuffer<_SchemaDiscriminator>
+
+    /// For reports only: each node's pointer inside its resource, and its
+    /// annotations.
+    let pointers: [String]
+    let annotations: [[(keyword: String, value: JSONValue)]]
+    let resources: [_SchemaResource]
+    let root: Int
+    /// Whether some `$dynamicRef` or `$recursiveRef` must look at the
+    /// dynamic scope, which is then tracked while validating.
+    let usesDynamicScope: Bool
+
+    /// Lowers the compiler's nodes into a program.
+    init(nodes compiled: [_SchemaNode], resources: [_SchemaResource], root: Int, usesDynamicScope: Bool) {
+        var tables = Tables(compiled: compiled)
+        var nodes: [Node] = []
+        nodes.reserveCapacity(compiled.count)
+        for node in compiled {
+            let start = Int32(tables.checks.count)
+            tables.required = []
+            for keyword in node.keywords {
+                if case .required(let names) = keyword { tables.required = names }
+            }
+            for keyword in node.keywords { tables.checks.append(tables.lower(keyword)) }
+            tables.foldRequiredIntoProperties(from: Int(start))
+            nodes.append(
+                Node(
+                    shape: node.shape, checkStart: start, checkCount: Int32(tables.checks.count) - start,
+                    resource: Int32(node.resource), tracksEvaluation: node.tracksEvaluation))
+        }
+        for index in nodes.indices where !compiled[index].tracksEvaluation {
+            nodes[index].isLeaf = compiled[index].keywords.allSatisfy { keyword in
+                // The scope a dynamic reference resolves in is tracked
+                // only on the full path.
+                if case .dynamicReference = keyword { return false }
+                return Self.children(of: keyword).allSatisfy { child in
+                    switch compiled[child].shape {
+                    case .general: false
+                    case .alwaysValid, .alwaysInvalid, .typeOnly: true
+                    }
+                }
+            }
+        }
+        if !usesDynamicScope {
+            for index in nodes.indices {
+                // Follow chains of bare references to their end; the
+                // compiler has refused cycles of them.
+                var target = index
+                var hops = 0
+                while compiled[target].keywords.count == 1, case .reference(let next) = compiled[target].keywords[0],
+                    hops < compiled.count
+                {
+                    target = next
+                    hops += 1
+                }
+                if target != index { nodes[index].alias = Int32(target) }
+            }
+        }
+        self.nodes = _SchemaBuffer(nodes)
+        checks = _SchemaBuffer(tables.checks)
+        values = _SchemaBuffer(tables.values)
+        enumerations = _SchemaBuffer(tables.enumerations)
+        patterns = _SchemaBuffer(tables.patterns)
+        names = _SchemaBuffer(tables.names)
+        nameHashes = _SchemaBuffer(tables.names.map(JSONObject.hash(ofKey:)))
+        nameFlags = _SchemaBuffer(
+            tables.nameFlags + Array(repeating: 0, count: tables.names.count - tables.nameFlags.count))
+        var bytes: [UInt8] = []
+        var starts: [Int32] = []
+        for name in tables.names {
+            starts.append(Int32(bytes.count))
+            bytes += name.utf8
+        }
+        starts.append(Int32(bytes.count))
+        nameBytes = _SchemaBuffer(bytes)
+        nameStarts = _SchemaBuffer(starts)
+        nodeLists = _SchemaBuffer(tables.nodeLists)
+        properties = _SchemaBuffer(tables.properties)
+        patternNodes = _SchemaBuffer(tables.patternNodes)
+        nameSlots = _SchemaBuffer(tables.nameSlots)
+        dependencies = _SchemaBuffer(tables.dependencies)
+        dynamicReferences = _SchemaBuffer(tables.dynamicReferences)
+        discriminators = _SchemaBuffer(tables.discriminators)
+        pointers = compiled.map(\.pointer)
+        annotations = compiled.map(\.annotations)
+        self.resources = resources
+        self.root = root
+        self.usesDynamicScope = usesDynamicScope
+    }
+
+    /// The subschemas a keyword applies, in place or to children.
+    static func children(of keyword: _SchemaKeyword) -> [Int] {
+        switch keyword {
+        case .allOf(let nodes), .anyOf(let nodes), .oneOf(let nodes): return nodes
+        case .not(let node), .propertyNames(let node), .reference(let node), .unevaluatedItems(let node),
+            .unevaluatedProperties(let node):
+            return [node]
+        case .dependentSchemas(_, let entries): return entries.map(\.node)
+        case .conditional(let condition, let then, let otherwise):
+            return [condition] + [then, otherwise].compactMap { $0 }
+        case .properties(let properties):
+            return properties.named.map(\.node) + properties.patterns.map(\.node)
+                + [properties.additional].compactMap { $0 }
+        case .items(let items): return items.prefix + [items.rest].compactMap { $0 }
+        case .contains(let contains): return [contains.node]
+        case .dynamicReference(let reference): return [reference.target]
+        default: return []
+        }
+    }
+
+    /// The tables as they are filled.
+    private struct Tables {
+        let compiled: [_SchemaNode]
+        /// The names that the node being lowered requires.
+        var required: [String] = []
+        var checks: [_SchemaCheck] = []
+        var discriminators: [_SchemaDiscriminator] = []
+        var values: [JSONValue] = []
+        var enumerations: [_SchemaEnumeration] = []
+        var patterns: [_SchemaPattern] = []
+        var names: [String] = []
+        var nodeLists: [Int32] = []
+        var properties: [Properties] = []
+        var patternNodes: [(pattern: Int32, node: Int32)] = []
+        var nameSlots: [Int32] = []
+        var dependencies: [Dependency] = []
+        var dynamicReferences: [_SchemaDynamicReference] = []
+        var nameFlags: [UInt8] = []
+
+        /// Marks the names that a node's `required` and `properties` (without
+        /// `patternProperties` or `additionalProperties`) share, so that the
+        /// fast path looks each up once: a missing one fails `properties`.
+        mutating func foldRequiredIntoProperties(from start: Int) {
+            var required: (start: Int32, count: Int32)?
+            var named: Properties?
+            for check in checks[start...] {
+                switch check {
+                case .required(let first, let count): required = (first, count)
+                case .properties(let index, _): named = properties[Int(index)]
+                default: break
+                }
+            }
+            guard let required, let named, named.patternCount == 0, named.additional < 0 else { return }
+            if nameFlags.count < names.count { nameFlags += repeatElement(0, count: names.count - nameFlags.count) }
+            let propertyNames = Int(named.namedStart)..<Int(named.namedStart + named.namedCount)
+            for index in Int(required.start)..<Int(required.start + required.count) {
+                guard let match = propertyNames.first(where: { names[$0] == names[index] }) else { continue }
+                nameFlags[match] |= _SchemaProgram.requiredByProperties
+                nameFlags[index] |= _SchemaProgram.checkedByProperties
+            }
+        }
+
+        mutating func list(_ nodes: [Int]) -> (start: Int32, count: Int32) {
+            let start = Int32(nodeLists.count)
+            nodeLists += nodes.map { Int32($0) }
+            return (start, Int32(nodes.count))
+        }
+
+        mutating func strings(_ strings: [String]) -> (start: Int32, count: Int32) {
+            let start = Int32(names.count)
+            names += strings
+            return (start, Int32(strings.count))
+        }
+
+        /// The index of a discriminator for these branches, or -1.
+        mutating func discriminator(_ nodes: [Int]) -> Int32 {
+            guard
+                case (let name, var discriminator)? = _SchemaDiscriminator.find(
+                    in: nodes, parentRequired: required, compiled: compiled)
+            else { return -1 }
+            discriminator.name = strings([name]).start
+            discriminators.append(discriminator)
+            return Int32(discriminators.count - 1)
+        }
+
+        mutating func value(_ value: JSONValue) -> Int32 {
+            values.append(value)
+            return Int32(values.count - 1)
+        }
+
+        mutating func lower(_ keyword: _SchemaKeyword) -> _SchemaCheck {
+            switch keyword {
+            case .type(let types): return .type(types)
+            case .enumeration(let enumeration):
+                enumerations.append(enumeration)
+                return .enumeration(Int32(enumerations.count - 1))
+            case .constant(let value): return .constant(self.value(value))
+            case .multipleOf(let decimal, let written): return .multipleOf(decimal, self.value(written))
+            case .bound(let bound): return .bound(bound)
+            case .minLength(let limit): return .minLength(limit)
+            case .maxLength(let limit): return .maxLength(limit)
+            case .pattern(let pattern):
+                patterns.append(pattern)
+                return .pattern(Int32(patterns.count - 1))
+            case .minItems(let limit): return .minItems(limit)
+            case .maxItems(let limit): return .maxItems(limit)
+            case .uniqueItems: return .uniqueItems
+            case .minProperties(let limit): return .minProperties(limit)
+            case .maxProperties(let limit): return .maxProperties(limit)
+            case .required(let required):
+                let (start, count) = strings(required)
+                return .required(start: start, count: count)
+            case .dependentRequired(let keyword, let entries):
+                let start = Int32(dependencies.count)
+                for (name, required) in entries {
+                    let nameIndex = strings([name]).start
+                    let (requiredStart, requiredCount) = strings(required)
+                    dependencies.append(
+                        Dependency(name: nameIndex, requiredStart: requiredStart, requiredCount: requiredCount))
+                }
+                return .dependentRequired(
+                    start: start, count: Int32(entries.count), isLegacy: keyword == "dependencies")
+            case .dependentSchemas(let keyword, let entries):
+                let (namesStart, count) = strings(entries.map(\.name))
+                let nodesStart = list(entries.map(\.node)).start
+                return .dependentSchemas(
+                    names: namesStart, nodes: nodesStart, count: count, isLegacy: keyword == "dependencies")
+            case .properties(let properties):
+                let (namedStart, namedCount) = strings(properties.named.map(\.name))
+                let nodesStart = list(properties.named.map(\.node)).start
+                let patternStart = Int32(patternNodes.count)
+                for (pattern, node) in properties.patterns {
+                    patterns.append(pattern)
+                    patternNodes.append((Int32(patterns.count - 1), Int32(node)))
+                }
+                var lookup: Int32 = -1
+                var lookupMask: Int32 = 0
+                let needsLookup = !properties.patterns.isEmpty || properties.additional != nil
+                if needsLookup && properties.named.count > _SchemaProgram.linearLookupLimit {
+                    var size = 16
+                    while size < properties.named.count * 2 { size <<= 1 }
+                    var slots = [Int32](repeating: 0, count: size)
+                    for offset in properties.named.indices {
+                        var slot =
+                            _MemberTable.withBytes(of: properties.named[offset].name, _schemaNameHash) & (size - 1)
+                        while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
+                        slots[slot] = Int32(offset + 1)
+                    }
+                    lookup = Int32(nameSlots.count)
+                    lookupMask = Int32(size - 1)
+                    nameSlots += slots
+                }
+                self.properties.append(
+                    Properties(
+                        namedStart: namedStart, namedCount: namedCount, patternStart: patternStart,
+                        patternCount: Int32(properties.patterns.count), additional: Int32(properties.additional ?? -1),
+                        lookup: lookup, lookupMask: lookupMask))
+                return .properties(Int32(self.properties.count - 1), nodes: nodesStart)
+            case .propertyNames(let node): return .propertyNames(Int32(node))
+            case .items(let items):
+                let (prefixStart, prefixCount) = list(items.prefix)
+                return .items(
+                    Items(
+                        prefixStart: prefixStart, prefixCount: prefixCount, rest: Int32(items.rest ?? -1),
+                        isLegacy: items.prefixKeyword == "items" || items.restKeyword == "additionalItems"))
+            case .contains(let contains): return .contains(contains)
+            case .allOf(let nodes):
+                let (start, count) = list(nodes)
+                return .allOf(start: start, count: count)
+            case .anyOf(let nodes):
+                let (start, count) = list(nodes)
+                return .anyOf(start: start, count: count, discriminator: discriminator(nodes))
+            case .oneOf(let nodes):
+                let (start, count) = list(nodes)
+                return .oneOf(start: start, count: count, discriminator: discriminator(nodes))
+            case .not(let node): return .not(Int32(node))
+            case .conditional(let condition, let then, let otherwise):
+                return .conditional(if: Int32(condition), then: Int32(then ?? -1), else: Int32(otherwise ?? -1))
+            case .reference(let node): return .reference(Int32(node))
+            case .dynamicReference(let reference):
+                dynamicReferences.append(reference)
+                return .dynamicReference(Int32(dynamicReferences.count - 1))
+            case .format(let format, _): return .format(format)
+            case .content(let content): return .content(content)
+            case .unevaluatedProperties(let node): return .unevaluatedProperties(Int32(node))
+            case .unevaluatedItems(let node): return .unevaluatedItems(Int32(node))
+            }
+        }
+    }
+}
+
+/// One check of a node: a keyword, or a few that work together, with
+/// trivial payloads (indices into the program's tables).
+enum _SchemaCheck {
+    case type(_SchemaTypes)
+    case constant(Int32)
+    case enumeration(Int32)
+    case multipleOf(_SchemaDecimal, Int32)
+    case bound(_SchemaBound)
+    case minLength(Int)
+    case maxLength(Int)
+    case pattern(Int32)
+    case format(_Format)
+    case content(_SchemaContent)
+    case minItems(Int)
+    case maxItems(Int)
+    case uniqueItems
+    case minProperties(Int)
+    case maxProperties(Int)
+    case required(start: Int32, count: Int32)
+    case dependentRequired(start: Int32, count: Int32, isLegacy: Bool)
+    case dependentSchemas(names: Int32, nodes: Int32, count: Int32, isLegacy: Bool)
+    /// A ``_SchemaProgram/Properties`` and where its named nodes start in
+    /// ``_SchemaProgram/nodeLists``.
+    case properties(Int32, nodes: Int32)
+    case propertyNames(Int32)
+    case items(_SchemaProgram.Items)
+    case contains(_SchemaContains)
+    case allOf(start: Int32, count: Int32)
+    /// The branches, and a ``_SchemaDiscriminator`` or -1.
+    case anyOf(start: Int32, count: Int32, discriminator: Int32)
+    case oneOf(start: Int32, count: Int32, discriminator: Int32)
+    case not(Int32)
+    case conditional(if: Int32, then: Int32, else: Int32)
+    case reference(Int32)
+    case dynamicReference(Int32)
+    case unevaluatedProperties(Int32)
+    case unevaluatedItems(Int32)
+}
+
+/// An array's elements in a buffer of their own, which is freed with this
+/// object and never changes, so that readers can keep a plain pointer to
+/// them without retaining anything.
+final class _SchemaBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<Element>
+
+    init(_ elements: [Element]) {
+        let storage = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
+        _ = storage.initialize(from: elements)
+        buffer = UnsafeBufferPointer(start: storage.baseAddress, count: elements.count)
+    }
+
+    deinit {
+        UnsafeMutableBufferPointer(mutating: buffer).deinitialize()
+        buffer.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).deallocate() }
+    }
+
+    @inline(__always)
+    subscript(_ index: Int32) -> Element { buffer[Int(index)] }
+}

@@ -1,0 +1,182 @@
+/// What validation reports as it goes. The evaluator is generic over it and
+/// specialized twice: with ``_SchemaSilence`` it is the `isValid` fast
+/// path, which builds no locations, messages or output units, as every call
+/// is behind `if Reporter.isEnabled`; with ``_SchemaOutputBuilder`` it
+/// records the tree of output units of JSON Schema 2020-12, section 12.
+protocol _SchemaReporting {
+    /// Whether anything is reported; `false` lets the evaluator stop at the
+    /// first failure.
+    static var isEnabled: Bool { get }
+
+    /// Whether annotations (`title`, `default`…) and valid units are kept.
+    var keepsEverything: Bool { get }
+
+    mutating func pushKeyword(_ token: String)
+    /// Pushes an array index as a keyword token (`allOf/2`).
+    mutating func pushKeyword(index: Int)
+    mutating func popKeyword()
+    /// Pushes a member name, with the member's position for document order.
+    mutating func pushInstance(_ token: String, ordinal: Int)
+    /// Pushes an item's index.
+    mutating func pushInstance(index: Int)
+    mutating func popInstance()
+    /// Starts the unit of a subschema applied at the current locations.
+    mutating func beginNode(_ node: Int) -> Int
+    /// Starts the unit of an applicator keyword of the current subschema.
+    mutating func beginKeyword(_ keyword: String, hidesDetails: Bool) -> Int
+    /// Ends a unit; `error` is its own message, if it has one.
+    mutating func end(_ unit: Int, valid: Bool, error: String?)
+    /// Records a failed assertion of the current subschema.
+    mutating func fail(_ keyword: String?, _ message: String)
+    /// Records an annotation of the current subschema.
+    mutating func annotate(_ keyword: String, _ value: JSONValue)
+}
+
+/// The fast path's reporter: reports nothing.
+struct _SchemaSilence: _SchemaReporting {
+    static var isEnabled: Bool { false }
+    var keepsEverything: Bool { false }
+    @inline(__always) mutating func pushKeyword(_ token: String) {}
+    @inline(__always) mutating func pushKeyword(index: Int) {}
+    @inline(__always) mutating func popKeyword() {}
+    @inline(__always) mutating func pushInstance(_ token: String, ordinal: Int) {}
+    @inline(__always) mutating func pushInstance(index: Int) {}
+    @inline(__always) mutating func popInstance() {}
+    @inline(__always) mutating func beginNode(_ node: Int) -> Int { 0 }
+    @inline(__always) mutating func beginKeyword(_ keyword: String, hidesDetails: Bool) -> Int { 0 }
+    @inline(__always) mutating func end(_ unit: Int, valid: Bool, error: String?) {}
+    @inline(__always) mutating func fail(_ keyword: String?, _ message: String) {}
+    @inline(__always) mutating func annotate(_ keyword: String, _ value: JSONValue) {}
+}
+
+/// One output unit (JSON Schema 2020-12, section 12.3), with the
+/// extent of its subtree in the builder's list.
+struct _SchemaOutputUnit: Sendable {
+    var keywordTokens: [String]
+    var absoluteKeywordLocation: String
+    var instanceTokens: [String]
+    /// The positions of the instance location's members and items, for
+    /// sorting errors into document order.
+    var instanceOrder: [Int]
+    var valid = true
+    var error: String?
+    var annotation: JSONValue?
+    /// One past the index of the unit's last descendant.
+    var end = 0
+    /// Whether the unit's own error sums up its descendants' (`anyOf`,
+    /// `oneOf`, `not`, `contains`), which the error list then leaves out.
+    var hidesDetails = false
+    /// Whether the unit is a keyword's (not a subschema's).
+    var isKeyword = false
+}
+
+/// Records the output units of a validation in pre-order: each unit is
+/// followed by its descendants, and a valid subtree that is not kept is
+/// dropped by truncating the list back to its unit.
+struct _SchemaOutputBuilder: _SchemaReporting {
+    static var isEnabled: Bool { true }
+    let keepsEverything: Bool
+    let program: _SchemaProgram
+
+    private(set) var units: [_SchemaOutputUnit] = []
+    private var keywordTokens: [String] = []
+    private var instanceTokens: [String] = []
+    private var instanceOrder: [Int] = []
+    /// The subschema whose keywords are being evaluated, and the keyword
+    /// tokens pushed since it began, for absolute locations.
+    private var currentNode = 0
+    private var relativeTokens: [String] = []
+    private var saved: [(node: Int, relative: [String])] = []
+
+    init(program: _SchemaProgram, keepsEverything: Bool) {
+        self.program = program
+        self.keepsEverything = keepsEverything
+    }
+
+    mutating func pushKeyword(_ token: String) {
+        keywordTokens.append(token)
+        relativeTokens.append(token)
+    }
+
+    mutating func pushKeyword(index: Int) {
+        pushKeyword(String(index))
+    }
+
+    mutating func popKeyword() {
+        keywordTokens.removeLast()
+        relativeTokens.removeLast()
+    }
+
+    mutating func pushInstance(_ token: String, ordinal: Int) {
+        instanceTokens.append(token)
+        instanceOrder.append(ordinal)
+    }
+
+    mutating func pushInstance(index: Int) {
+        pushInstance(String(index), ordinal: index)
+    }
+
+    mutating func popInstance() {
+        instanceTokens.removeLast()
+        instanceOrder.removeLast()
+    }
+
+    private func absoluteLocation(extra: String? = nil) -> String {
+        var tokens = relativeTokens
+        if let extra { tokens.append(extra) }
+        let pointer = program.pointers[currentNode] + tokens.map { "/" + _escapeToken($0) }.joined()
+        let resource = Int(program.nodes.buffer[currentNode].resource)
+        return program.resources[resource].uri + _uriFragment(ofPointer: pointer)
+    }
+
+    private mutating func append(_ keyword: String?, isKeyword: Bool) -> Int {
+        var tokens = keywordTokens
+        if let keyword { tokens.append(keyword) }
+        units.append(
+            _SchemaOutputUnit(
+                keywordTokens: tokens, absoluteKeywordLocation: absoluteLocation(extra: keyword),
+                instanceTokens: instanceTokens, instanceOrder: instanceOrder, isKeyword: isKeyword))
+        return units.count - 1
+    }
+
+    mutating func beginNode(_ node: Int) -> Int {
+        saved.append((currentNode, relativeTokens))
+        currentNode = node
+        relativeTokens = []
+        return append(nil, isKeyword: false)
+    }
+
+    mutating func beginKeyword(_ keyword: String, hidesDetails: Bool) -> Int {
+        let unit = append(keyword, isKeyword: true)
+        units[unit].hidesDetails = hidesDetails
+        return unit
+    }
+
+    mutating func end(_ unit: Int, valid: Bool, error: String?) {
+        if !units[unit].isKeyword, let (node, relative) = saved.popLast() {
+            currentNode = node
+            relativeTokens = relative
+        }
+        if valid && !keepsEverything {
+            units.removeSubrange(unit...)
+            return
+        }
+        units[unit].valid = valid
+        units[unit].error = valid ? nil : error
+        units[unit].end = units.count
+    }
+
+    mutating func fail(_ keyword: String?, _ message: String) {
+        let unit = append(keyword, isKeyword: true)
+        units[unit].valid = false
+        units[unit].error = message
+        units[unit].end = unit + 1
+    }
+
+    mutating func annotate(_ keyword: String, _ value: JSONValue) {
+        guard keepsEverything else { return }
+        let unit = append(keyword, isKeyword: true)
+        units[unit].annotation = value
+        units[unit].end = unit + 1
+    }
+}

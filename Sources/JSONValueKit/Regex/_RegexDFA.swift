@@ -1,0 +1,413 @@
+/// A deterministic automaton for a program, built in full when the pattern
+/// is compiled, so that matching is one table lookup per scalar and a
+/// compiled pattern is immutable and shared by threads without locks.
+///
+/// Subset construction: a state is a set of NFA instructions, the ones the
+/// Pike VM would be about to run (its *kernel*), plus what the assertions
+/// need to know about the past: whether nothing has been read yet (for
+/// `^`) and whether the last scalar was a word character (for `\b`). The
+/// following scalar's class settles `\b` and `\B` when the state is left,
+/// and the end of the string settles `$`, recorded per state in an extra
+/// column of the table.
+///
+/// For a search, the start instruction joins every kernel (a match may
+/// begin anywhere) and a state whose closure reaches `match` leads to a
+/// sink that accepts whatever follows. After construction every state that
+/// cannot reach acceptance is marked dead and every state from which every
+/// continuation is accepted is marked certain; both are numbered last, so
+/// the loop checks one bound per scalar and stops as soon as the answer is
+/// known: `^/` reads one scalar of a long string, `^[a-z]+$` stops at the
+/// first space.
+///
+/// Built from a reversed pattern (``_RegexNode/reversed``), the automaton
+/// reads the string from its end (``isReverse``): a pattern that ends with
+/// `$` then stops after the suffix it needs, and some patterns need far
+/// fewer states backwards than forwards.
+///
+/// A pattern may need exponentially many states (`(a|b)*a(a|b){20}` needs
+/// two million forwards, 44 backwards), so construction gives up past
+/// ``maximumStates`` states, ``maximumEntries`` table entries or
+/// ``maximumWork`` steps (a few milliseconds); if neither direction fits,
+/// the pattern runs on the Pike VM, which is slower by a constant factor
+/// but as linear.
+///
+/// The tables live in memory of their own, written once here and freed by
+/// ``deallocate()`` when the compiled pattern that owns them goes away (see
+/// ``_CompiledRegex``): the value is a few pointers and integers, so the
+/// loop reaches its tables without reference counting, which costs more
+/// than the whole match of a short string. Nothing writes to them after
+/// construction, hence `@unchecked Sendable`.
+struct _RegexDFA: @unchecked Sendable {
+    private let classCount: Int
+    /// `transitions[row + class]` is the row of the next state, a row being
+    /// a state's number times `classCount + 1`: stored multiplied, so that
+    /// the loop's chain from one state to the next is a single load. The
+    /// extra column, `transitions[row + classCount]`, is 1 where the string
+    /// may end in the state, 0 elsewhere.
+    private let transitions: UnsafeMutablePointer<UInt32>
+    /// The start state's row.
+    private let start: Int
+    /// Rows from here on are dead or certain states: the answer is the
+    /// row's last column whatever follows.
+    private let firstTerminal: Int
+    /// The class of each ASCII scalar, copied from `classes`.
+    private let ascii: UnsafeMutablePointer<UInt16>
+    /// For scalars above ASCII; the compiled pattern holds it.
+    private unowned(unsafe) let classes: _ScalarClasses
+    /// Whether the automaton reads the string from its end (it was built
+    /// from the reversed pattern, see ``_RegexNode/reversed``).
+    let isReverse: Bool
+
+    static let maximumStates = 2048
+    static let maximumEntries = 1 << 16
+    static let maximumWork = 1 << 18
+
+    /// How many states there are (for tests).
+    let stateCount: Int
+
+    /// Builds the automaton that decides whether `program` matches a whole
+    /// string (`search` false) or some substring (`search` true); `nil` if
+    /// it would exceed the limits. `reverse` says that `program` is a
+    /// pattern reversed, to be run from the end of the string. The caller
+    /// keeps `classes` alive and calls ``deallocate()``.
+    init?(program: _RegexProgram, classes: _ScalarClasses, search: Bool, reverse: Bool = false) {
+        var builder = Builder(program: program, classes: classes, search: search)
+        guard builder.build() else { return nil }
+        // Renumber: live, uncertain states first, then dead and certain ones.
+        let count = builder.keys.count
+        let terminal = builder.terminalStates()
+        var order = (0..<count).filter { !terminal[$0] }
+        let firstTerminal = order.count
+        order += (0..<count).filter { terminal[$0] }
+        var newNumber = [Int](repeating: 0, count: count)
+        for (new, old) in order.enumerated() { newNumber[old] = new }
+        let classCount = classes.count
+        let stride = classCount + 1
+        let transitions = UnsafeMutablePointer<UInt32>.allocate(capacity: count * stride)
+        for old in 0..<count {
+            let row = transitions + newNumber[old] * stride
+            for column in 0..<classCount {
+                (row + column).initialize(to: UInt32(newNumber[Int(builder.table[old * classCount + column])] * stride))
+            }
+            (row + classCount).initialize(to: builder.acceptsAtEnd[old] ? 1 : 0)
+        }
+        let ascii = UnsafeMutablePointer<UInt16>.allocate(capacity: 128)
+        ascii.initialize(from: classes.ascii, count: 128)
+        self.classCount = classCount
+        self.transitions = transitions
+        self.start = newNumber[0] * stride
+        self.firstTerminal = firstTerminal * stride
+        self.ascii = ascii
+        self.classes = classes
+        self.isReverse = reverse
+        self.stateCount = count
+    }
+
+    func deallocate() {
+        transitions.deallocate()
+        ascii.deallocate()
+    }
+
+    /// Runs the automaton over UTF-8 `bytes`, which must be valid.
+    ///
+    /// - Complexity: O(*n*) in the bytes, with a binary search over the
+    ///   class boundaries for each non-ASCII scalar.
+    @inline(__always)
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let state =
+            isReverse
+            ? Self.runBackwards(
+                bytes, from: start, transitions: transitions, ascii: ascii, firstTerminal: firstTerminal,
+                classes: classes)
+            : Self.run(
+                bytes, from: start, transitions: transitions, ascii: ascii, firstTerminal: firstTerminal,
+                classes: classes)
+        return transitions[state + classCount] != 0
+    }
+
+    /// The loop, on raw pointers so that its state stays in registers; the
+    /// non-ASCII path is a call, kept out of the ASCII path's way.
+    ///
+    /// The inner loop runs while the state stays the same (`[a-z]*` on a
+    /// word, `.*` on a line): there the next lookup's address does not
+    /// depend on the last lookup's result, only on a branch the processor
+    /// predicts, so the lookups overlap instead of waiting for each other.
+    private static func run(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, transitions: UnsafeMutablePointer<UInt32>,
+        ascii: UnsafeMutablePointer<UInt16>, firstTerminal: Int, classes: _ScalarClasses
+    ) -> Int {
+        var state = start
+        var position = 0
+        let end = bytes.count
+        guard let base = bytes.baseAddress else { return state }
+        while state < firstTerminal && position < end {
+            let row = transitions + state
+            var next: Int
+            repeat {
+                let byte = base[position]
+                let column: Int
+                if byte < 0x80 {
+                    column = Int(ascii[Int(byte)])
+                    position &+= 1
+                } else {
+                    guard let (value, length) = _UTF8.decode(bytes, at: position) else { return state }
+                    column = classes.classOfNonASCII(value)
+                    position &+= length
+                }
+                next = Int(row[column])
+            } while next == state && position < end
+            state = next
+        }
+        return state
+    }
+
+    /// ``run(_:from:transitions:ascii:firstTerminal:classes:)`` from the
+    /// last byte to the first: a non-ASCII scalar is found by stepping back
+    /// over its continuation bytes (at most three in valid UTF-8).
+    private static func runBackwards(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, transitions: UnsafeMutablePointer<UInt32>,
+        ascii: UnsafeMutablePointer<UInt16>, firstTerminal: Int, classes: _ScalarClasses
+    ) -> Int {
+        var state = start
+        var position = bytes.count
+        guard let base = bytes.baseAddress else { return state }
+        while state < firstTerminal && position > 0 {
+            let row = transitions + state
+            var next: Int
+            repeat {
+                position &-= 1
+                let byte = base[position]
+                let column: Int
+                if byte < 0x80 {
+                    column = Int(ascii[Int(byte)])
+                } else {
+                    var lead = position
+                    while lead > 0 && position - lead < 3 && base[lead] & 0xC0 == 0x80 { lead -= 1 }
+                    guard let (value, _) = _UTF8.decode(bytes, at: lead) else { return state }
+                    column = classes.classOfNonASCII(value)
+                    position = lead
+                }
+                next = Int(row[column])
+            } while next == state && position > 0
+            state = next
+        }
+        return state
+    }
+
+    /// The construction's working state.
+    private struct Builder {
+        let program: _RegexProgram
+        let classes: _ScalarClasses
+        let search: Bool
+        /// The class column of `\w`'s set, when the program has `\b`.
+        let wordSet: Int?
+
+        /// Each state's key: its flags as a negative number (bit 0 of the
+        /// flags, nothing read yet; bit 1, the last scalar was a word
+        /// character), then its kernel, ascending. The sink that accepts
+        /// everything has the key `[sinkKey]`.
+        var keys: [[Int32]] = []
+        var numbers: [[Int32]: Int] = [:]
+        var table: [UInt16] = []
+        var acceptsAtEnd: [Bool] = []
+        /// Closure steps, kernel entries and class checks so far, against
+        /// ``_RegexDFA/maximumWork``.
+        var work = 0
+
+        /// For the closure: a mark per instruction, a stack, and the
+        /// consumers found, one list per value of the next scalar's being
+        /// a word character; and a key being assembled.
+        var marks: [Int]
+        var generation = 0
+        var stack: [Int32] = []
+        var consumers: [[Int32]] = [[], []]
+        var scratch: [Int32] = []
+
+        static let sinkKey: Int32 = -5
+
+        init(program: _RegexProgram, classes: _ScalarClasses, search: Bool) {
+            self.program = program
+            self.classes = classes
+            self.search = search
+            if program.usesWordBoundaries {
+                wordSet = program.sets.firstIndex(of: _ECMAScriptRegexParser.wordCharacters)
+            } else {
+                wordSet = nil
+            }
+            marks = [Int](repeating: 0, count: program.instructions.count)
+        }
+
+        func isWord(_ column: Int) -> Bool {
+            guard let wordSet else { return false }
+            return classes.contains(column, set: wordSet)
+        }
+
+        static func flagsKey(atStart: Bool, previousIsWord: Bool) -> Int32 {
+            -1 - (atStart ? 1 : 0) - (previousIsWord ? 2 : 0)
+        }
+
+        /// The state with `key`, made if new; `nil` past the limits.
+        mutating func state(_ key: [Int32]) -> Int? {
+            work += key.count
+            if let known = numbers[key] { return known }
+            guard keys.count < _RegexDFA.maximumStates,
+                (keys.count + 1) * classes.count <= _RegexDFA.maximumEntries
+            else { return nil }
+            keys.append(key)
+            numbers[key] = keys.count - 1
+            return keys.count - 1
+        }
+
+        /// Follows the kernel of `key` without consuming a scalar, in that
+        /// context, collecting the instructions that consume one into
+        /// `consumers[list]`; whether `match` is reachable.
+        mutating func closure(
+            _ key: [Int32], atStart: Bool, atEnd: Bool, previousIsWord: Bool, nextIsWord: Bool, into list: Int
+        ) -> Bool {
+            generation += 1
+            consumers[list].removeAll(keepingCapacity: true)
+            var matched = false
+            stack.removeAll(keepingCapacity: true)
+            for pc in key.dropFirst().reversed() { stack.append(pc) }
+            while let top = stack.popLast() {
+                let pc = Int(top)
+                guard marks[pc] != generation else { continue }
+                marks[pc] = generation
+                work += 1
+                switch program.instructions[pc] {
+                case .jump(let target):
+                    stack.append(Int32(target))
+                case .split(let first, let second):
+                    stack.append(Int32(second))
+                    stack.append(Int32(first))
+                case .assertStart:
+                    if atStart { stack.append(Int32(pc + 1)) }
+                case .assertEnd:
+                    if atEnd { stack.append(Int32(pc + 1)) }
+                case .assertWordBoundary(let negated):
+                    if (previousIsWord != nextIsWord) != negated { stack.append(Int32(pc + 1)) }
+                case .match:
+                    matched = true
+                case .scalar, .set:
+                    consumers[list].append(top)
+                }
+            }
+            return matched
+        }
+
+        /// Builds every reachable state's row; false past the limits.
+        mutating func build() -> Bool {
+            guard state([Self.flagsKey(atStart: true, previousIsWord: false), 0]) != nil else { return false }
+            var current = 0
+            while current < keys.count {
+                let key = keys[current]
+                current += 1
+                if key == [Self.sinkKey] {
+                    // The sink: accepted whatever follows.
+                    table += [UInt16](repeating: UInt16(current - 1), count: classes.count)
+                    acceptsAtEnd.append(true)
+                    continue
+                }
+                let atStart = key[0] == Self.flagsKey(atStart: true, previousIsWord: false)
+                let previousIsWord = key[0] == Self.flagsKey(atStart: false, previousIsWord: true)
+                acceptsAtEnd.append(
+                    closure(
+                        key, atStart: atStart, atEnd: true, previousIsWord: previousIsWord, nextIsWord: false, into: 0))
+                var matched = [false, false]
+                matched[0] = closure(
+                    key, atStart: atStart, atEnd: false, previousIsWord: previousIsWord, nextIsWord: false, into: 0)
+                if wordSet != nil {
+                    matched[1] = closure(
+                        key, atStart: atStart, atEnd: false, previousIsWord: previousIsWord, nextIsWord: true, into: 1)
+                }
+                for column in 0..<classes.count {
+                    let word = isWord(column)
+                    let list = word ? 1 : 0
+                    let target: Int?
+                    if search && matched[list] {
+                        target = state([Self.sinkKey])
+                    } else {
+                        scratch.removeAll(keepingCapacity: true)
+                        scratch.append(Self.flagsKey(atStart: false, previousIsWord: word))
+                        if search { scratch.append(0) }
+                        for pc in consumers[list]
+                        where classes.contains(column, set: Int(program.consumerSets[Int(pc)])) {
+                            scratch.append(pc + 1)
+                        }
+                        work += consumers[list].count
+                        scratch[(search ? 2 : 1)...].sort()
+                        target = state(scratch)
+                    }
+                    guard let target, work <= _RegexDFA.maximumWork else { return false }
+                    table.append(UInt16(target))
+                }
+            }
+            return true
+        }
+
+        /// Which states are dead (cannot reach acceptance) or certain
+        /// (accept whatever follows).
+        func terminalStates() -> [Bool] {
+            let count = keys.count
+            var predecessors = [[Int32]](repeating: [], count: count)
+            for state in 0..<count {
+                var seen: Set<UInt16> = []
+                for column in 0..<classes.count {
+                    let target = table[state * classes.count + column]
+                    if seen.insert(target).inserted { predecessors[Int(target)].append(Int32(state)) }
+                }
+            }
+            // Live: can reach a state that accepts at the end.
+            var live = acceptsAtEnd
+            var pending = (0..<count).filter { acceptsAtEnd[$0] }
+            while let state = pending.popLast() {
+                for predecessor in predecessors[state] where !live[Int(predecessor)] {
+                    live[Int(predecessor)] = true
+                    pending.append(Int(predecessor))
+                }
+            }
+            // Certain: accepts at the end, and every successor is certain.
+            var certain = acceptsAtEnd
+            pending = []
+            for state in 0..<count where certain[state] {
+                for column in 0..<classes.count where !acceptsAtEnd[Int(table[state * classes.count + column])] {
+                    certain[state] = false
+                    pending.append(state)
+                    break
+                }
+            }
+            while let state = pending.popLast() {
+                for predecessor in predecessors[state] where certain[Int(predecessor)] {
+                    certain[Int(predecessor)] = false
+                    pending.append(Int(predecessor))
+                }
+            }
+            return (0..<count).map { !live[$0] || certain[$0] }
+        }
+    }
+}
+
+/// Decoding of the multi-byte sequences of valid UTF-8.
+enum _UTF8 {
+    /// The scalar value that starts at `position` (a lead byte ≥ 0x80) and
+    /// its length; `nil` if the sequence is cut short.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (UInt32, Int)? {
+        let lead = UInt32(bytes[position])
+        if lead < 0xE0 {
+            guard position + 1 < bytes.count else { return nil }
+            return ((lead & 0x1F) << 6 | UInt32(bytes[position + 1]) & 0x3F, 2)
+        }
+        if lead < 0xF0 {
+            guard position + 2 < bytes.count else { return nil }
+            let value =
+                (lead & 0x0F) << 12 | (UInt32(bytes[position + 1]) & 0x3F) << 6 | UInt32(bytes[position + 2]) & 0x3F
+            return (value, 3)
+        }
+        guard position + 3 < bytes.count else { return nil }
+        let value =
+            (lead & 0x07) << 18 | (UInt32(bytes[position + 1]) & 0x3F) << 12 | (UInt32(bytes[position + 2]) & 0x3F) << 6
+            | UInt32(bytes[position + 3]) & 0x3F
+        return (value, 4)
+    }
+}
