@@ -1,7 +1,12 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The annotation and output tests of the official suite
 /// (`../shared/conformance/json-schema-test-suite/annotations/` and

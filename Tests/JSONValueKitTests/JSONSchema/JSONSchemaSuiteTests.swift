@@ -1,7 +1,12 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The official JSON Schema Test Suite, from
 /// `../shared/conformance/json-schema-test-suite/`: the required tests of
@@ -35,12 +40,11 @@ struct JSONSchemaSuiteTests {
         guard Shared.isAvailable else { return [:] }
         let root = suite.appendingPathComponent("remotes")
         var documents: [String: JSONValue] = [:]
-        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
-        while let url = enumerator?.nextObject() as? URL {
-            guard url.pathExtension == "json", let data = try? Data(contentsOf: url),
+        let paths = (try? FileManager.default.subpathsOfDirectory(atPath: root.path)) ?? []
+        for relative in paths.sorted() where relative.hasSuffix(".json") {
+            guard let data = try? Data(contentsOf: root.appendingPathComponent(relative)),
                 let value = try? JSONValue(parsing: data)
             else { continue }
-            let relative = url.path.dropFirst(root.path.count + 1)
             documents["http://localhost:1234/" + relative] = value
         }
         return documents

@@ -1,7 +1,12 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The pattern cases of the official JSON Schema Test Suite, read from
 /// `../shared/conformance/json-schema-test-suite/tests/<draft>/`: the files

@@ -1,7 +1,12 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The official JSON Schema Test Suite's format tests, from
 /// `../shared/conformance/json-schema-test-suite/tests/<draft>/optional/format/`,
