@@ -17,6 +17,7 @@ let benchmarks: @Sendable () -> Void = {
     patchBenchmarks()
     pathBenchmarks()
     objectBenchmarks()
+    schemaBenchmarks()
     modelBenchmarks(name: "twitter", Twitter.self, snakeCase: true)
     modelBenchmarks(name: "citm_catalog", Catalog.self, snakeCase: false)
 
