@@ -134,6 +134,7 @@ func depth(of value: JSONValue) -> Int {
 
 let usage = """
     usage: jsonvalue-demo [--write | --stream] [path | -]
+           jsonvalue-demo --validate schema (path | -)
 
     With no argument, decodes a built-in payload with an open-ended `ext`
     field, edits it and prints it again. With a path, or - for standard input,
@@ -145,6 +146,10 @@ let usage = """
     built-in tool call streamed in small chunks, printing the value as far as
     it is final after each chunk; or a file (JSON Lines, concatenated values
     or one value) in 4 KiB chunks, printing each value it completes.
+    With --validate, checks a JSON file against a JSON Schema and prints
+    "valid", or each error on a line: where in the file, what is wrong, and
+    the keyword of the schema. Exits 0 when valid, 1 when invalid, and 2
+    when a file cannot be read or parsed or the schema cannot be compiled.
     """
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -154,15 +159,18 @@ if let first = arguments.first, first == "-h" || first == "--help" {
 }
 let writesBack = arguments.first == "--write"
 let streams = arguments.first == "--stream"
-if writesBack || streams { arguments = arguments.dropFirst() }
-if arguments.count > 1 || (writesBack && arguments.isEmpty)
-    || (arguments.first.map { $0.hasPrefix("-") && $0 != "-" } ?? false)
-{
+let validates = arguments.first == "--validate"
+if writesBack || streams || validates { arguments = arguments.dropFirst() }
+let pathCounts = validates ? 2...2 : writesBack ? 1...1 : 0...1
+if !pathCounts.contains(arguments.count) || arguments.contains(where: { $0.hasPrefix("-") && $0 != "-" }) {
     printError(usage + "\n")
     exit(2)
 }
 do {
-    if streams {
+    if validates {
+        let paths = Array(arguments)
+        exit(try validate(schemaPath: paths[0], instancePath: paths[1]))
+    } else if streams {
         if let path = arguments.first {
             try stream(path: path, chunkSize: 4096)
         } else {
@@ -179,5 +187,6 @@ do {
     }
 } catch {
     printError("error: \(error)\n")
-    exit(1)
+    // 1 is --validate's answer for an invalid file, so its failures are 2.
+    exit(validates ? 2 : 1)
 }
