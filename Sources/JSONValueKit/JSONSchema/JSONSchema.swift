@@ -73,9 +73,11 @@ public struct JSONSchema: Sendable {
     /// The compiled schema, shared by copies.
     let program: _SchemaProgram
 
-    /// The deepest nesting of subschemas a schema may have, and of
-    /// subschemas applied to an instance while it is validated; well beyond
-    /// the parser's default of 512 levels.
+    /// The deepest nesting of subschemas applied to an instance while it is
+    /// validated: well beyond the parser's default of 512 levels. A value
+    /// nested so deep that validation would pass it is invalid, with an error
+    /// that says so. (Compiling does not recurse, so a schema may be nested
+    /// to any depth.)
     public static let maximumNestingDepth = 4096
 
     /// Compiles a schema once; `$schema` picks the dialect, else

@@ -38,9 +38,10 @@ public struct JSONSchemaError: Error, Hashable, Sendable, CustomStringConvertibl
         /// same instance location, such as `{"$ref": "#"}`, so validation
         /// could never end.
         case infiniteRecursion
-        /// The schema is nested more deeply than
-        /// ``JSONSchema/maximumNestingDepth``.
-        case nestingTooDeep(limit: Int)
+        /// The schema and the documents it refers to hold more than
+        /// `limit` subschemas (a million), which would take too much memory
+        /// to compile.
+        case tooLarge(limit: Int)
     }
 
     /// What is wrong.

@@ -42,6 +42,8 @@ final class _SchemaCompiler {
     }
 
     let options: JSONSchema.Options
+    /// The most subschemas a schema may have, with the documents it uses.
+    static let maximumSubschemaCount = 1_000_000
     var documents: [Document] = []
     /// Documents from the options, by URI without a fragment, not yet loaded.
     var pending: [String: JSONValue] = [:]
@@ -388,9 +390,10 @@ final class _SchemaCompiler {
         while next < queue.count {
             let (node, location, value) = queue[next]
             next += 1
-            if queue.count > 1_000_000 {
+            if nodes.count > Self.maximumSubschemaCount {
                 throw error(
-                    .nestingTooDeep(limit: JSONSchema.maximumNestingDepth), at: location, "the schema is too large")
+                    .tooLarge(limit: Self.maximumSubschemaCount), at: location,
+                    "the schema holds more than \(Self.maximumSubschemaCount) subschemas")
             }
             try _SchemaKeywordCompiler(compiler: self, node: node, location: location).compile(value)
         }

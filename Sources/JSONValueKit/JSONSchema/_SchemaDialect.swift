@@ -119,12 +119,14 @@ enum _SubschemaKeywords {
         case "additionalProperties", "not": return .schema
         case "allOf", "anyOf", "oneOf": return .array
         case "dependencies": return .dependencies
-        case "items": return dialect == .draft2020_12 ? .schema : .schemaOrArray
+        // An array in 2020-12 is read as the earlier dialects' (see the
+        // keyword compiler), so discovery looks inside it too.
+        case "items": return .schemaOrArray
         case "contains", "propertyNames": return rank >= 6 ? .schema : nil
         case "if", "then", "else": return rank >= 7 ? .schema : nil
         case "$defs", "dependentSchemas": return rank >= 2019 ? .members : nil
         case "unevaluatedItems", "unevaluatedProperties", "contentSchema": return rank >= 2019 ? .schema : nil
-        case "additionalItems": return dialect == .draft2020_12 ? nil : .schema
+        case "additionalItems": return .schema
         case "prefixItems": return dialect == .draft2020_12 ? .array : nil
         default: return nil
         }

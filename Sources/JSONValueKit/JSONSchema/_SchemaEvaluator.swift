@@ -191,7 +191,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         let end = index &+ Int(node.checkCount)
         if let items = _SchemaInstanceView.elements(of: instance) {
             while index < end {
-                if !evaluate(checks[index], items: items, instance, marks) {
+                if !noted(checks[index], evaluate(checks[index], items: items, instance, marks)) {
                     valid = false
                     if !Reporter.isEnabled { break }
                 }
@@ -199,7 +199,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
         } else if let object = _SchemaInstanceView.object(of: instance) {
             while index < end {
-                if !evaluate(checks[index], object: object, instance, marks) {
+                if !noted(checks[index], evaluate(checks[index], object: object, instance, marks)) {
                     valid = false
                     if !Reporter.isEnabled { break }
                 }
@@ -207,7 +207,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
         } else if case .string(let string) = instance.pointee {
             while index < end {
-                if !evaluate(checks[index], string: string, instance) {
+                if !noted(checks[index], evaluate(checks[index], string: string, instance)) {
                     valid = false
                     if !Reporter.isEnabled { break }
                 }
@@ -215,12 +215,22 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
         } else {
             while index < end {
-                if !evaluate(checks[index], scalar: instance) {
+                if !noted(checks[index], evaluate(checks[index], scalar: instance)) {
                     valid = false
                     if !Reporter.isEnabled { break }
                 }
                 index &+= 1
             }
+        }
+        return valid
+    }
+
+    /// A check's result, recorded as a unit of its own when it is an
+    /// assertion that held and every result is kept (the verbose format).
+    @inline(__always)
+    private mutating func noted(_ check: _SchemaCheck, _ valid: Bool) -> Bool {
+        if Reporter.isEnabled && valid && reporter.keepsEverything, let keyword = check.assertionKeyword {
+            reporter.pass(keyword)
         }
         return valid
     }
@@ -477,8 +487,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "type",
-                        "expected \(types.description), but found \(_SchemaMessages.typeName(instance.pointee)) "
-                            + _SchemaMessages.describe(instance.pointee))
+                        "expected \(types.description), but found \(_SchemaMessages.found(instance.pointee))")
                 }
                 return false
             }

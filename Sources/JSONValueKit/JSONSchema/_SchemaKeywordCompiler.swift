@@ -232,7 +232,11 @@ struct _SchemaKeywordCompiler {
         of object: JSONObject, into keywords: inout [_SchemaKeyword]
     ) throws(JSONSchemaError) {
         var items = _SchemaItems()
-        if version == .draft2020_12 {
+        // A 2020-12 schema whose `items` is an array was written for an
+        // earlier dialect without saying so: it is read as that dialect's
+        // `items` and `additionalItems`, rather than refused.
+        let itemsIsArray = if case .array? = object["items"] { true } else { false }
+        if version == .draft2020_12 && !(itemsIsArray && object["prefixItems"] == nil) {
             if let value = object["prefixItems"] {
                 guard case .array(let elements) = value, !elements.isEmpty else {
                     throw invalid("prefixItems", "must be a non-empty array of schemas")
@@ -439,7 +443,9 @@ struct _SchemaKeywordCompiler {
             for token in path { pointer += "/" + _escapeToken(token) }
             throw compiler.error(
                 .invalidPattern(source), at: _SchemaCompiler.Location(document: location.document, pointer: pointer),
-                "\(_SchemaMessages.quote(source)) is not a regular expression the package can run: \(error)")
+                "the pattern \(source) "
+                    + (error.kind == .invalid ? "is not an ECMA-262 regular expression" : "cannot be used")
+                    + ": \(error.message), at character \(error.offset + 1)")
         }
     }
 }

@@ -10,14 +10,14 @@ enum _SchemaMessages {
         switch value {
         case .string(let string): text = quote(string)
         case .double(let double) where !double.isFinite: text = "\(double)"
-        default: text = (try? value.jsonString()) ?? "\(value)"
+        default: text = (try? value.jsonString(options: .withoutEscapingSlashes)) ?? "\(value)"
         }
         return shortened(text)
     }
 
     /// A string as a JSON string literal, cut short when long.
     static func quote(_ string: String) -> String {
-        shortened((try? JSONValue.string(string).jsonString()) ?? "\"\(string)\"")
+        shortened((try? JSONValue.string(string).jsonString(options: .withoutEscapingSlashes)) ?? "\"\(string)\"")
     }
 
     private static func shortened(_ text: String) -> String {
@@ -34,16 +34,17 @@ enum _SchemaMessages {
         return quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
     }
 
-    /// The JSON type of a value, for messages: `"object"`, `"integer"`.
-    static func typeName(_ value: JSONValue) -> String {
+    /// A value as a message names what was found: `the string "90"`,
+    /// `the integer 5`, `null`, `the object {"a":1}`.
+    static func found(_ value: JSONValue) -> String {
         switch value {
         case .null: "null"
-        case .bool: "boolean"
-        case .object: "object"
-        case .array: "array"
-        case .string: "string"
-        case .int: "integer"
-        case .double: "number"
+        case .bool: "the Boolean \(describe(value))"
+        case .object: "the object \(describe(value))"
+        case .array: "the array \(describe(value))"
+        case .string: "the string \(describe(value))"
+        case .int: "the integer \(describe(value))"
+        case .double: "the number \(describe(value))"
         }
     }
 

@@ -90,10 +90,16 @@ struct _SchemaTypes: OptionSet, Sendable, Hashable {
         return !draft4 || double.magnitude >= 0x1p63
     }
 
-    /// The names of the types, for messages: `"integer"`, `"null" or "string"`.
+    /// The types as a message expects them: `an integer`, `a string or
+    /// null`.
     var description: String {
-        let names = Self.names.filter { contains($0.1) }.map { "\"\($0.0)\"" }
-        return names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+        let phrases: [(_SchemaTypes, String)] = [
+            (.object, "an object"), (.array, "an array"), (.string, "a string"), (.number, "a number"),
+            (.integer, "an integer"), (.boolean, "a Boolean"), (.null, "null"),
+        ]
+        let names = phrases.filter { contains($0.0) && !($0.0 == .integer && contains(.number)) }.map(\.1)
+        guard let last = names.last else { return "no value" }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
     }
 }
 

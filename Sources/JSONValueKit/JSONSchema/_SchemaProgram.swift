@@ -437,3 +437,31 @@ final class _SchemaBuffer<Element>: @unchecked Sendable {
     @inline(__always)
     subscript(_ index: Int32) -> Element { buffer[Int(index)] }
 }
+
+extension _SchemaCheck {
+    /// The keyword of an assertion, which makes a unit of its own when it
+    /// holds (in the verbose format); `nil` for applicators, whose units
+    /// they make themselves.
+    var assertionKeyword: String? {
+        switch self {
+        case .type: "type"
+        case .constant: "const"
+        case .enumeration: "enum"
+        case .multipleOf: "multipleOf"
+        case .bound(let bound): bound.keyword.rawValue
+        case .minLength: "minLength"
+        case .maxLength: "maxLength"
+        case .pattern: "pattern"
+        case .format: "format"
+        case .content(let content): content.isBase64 ? "contentEncoding" : "contentMediaType"
+        case .minItems: "minItems"
+        case .maxItems: "maxItems"
+        case .uniqueItems: "uniqueItems"
+        case .minProperties: "minProperties"
+        case .maxProperties: "maxProperties"
+        case .required: "required"
+        case .dependentRequired(_, _, let isLegacy): isLegacy ? "dependencies" : "dependentRequired"
+        default: nil
+        }
+    }
+}

@@ -30,6 +30,9 @@ protocol _SchemaReporting {
     mutating func fail(_ keyword: String?, _ message: String)
     /// Records an annotation of the current subschema.
     mutating func annotate(_ keyword: String, _ value: JSONValue)
+    /// Records an assertion of the current subschema that held, for the
+    /// verbose format.
+    mutating func pass(_ keyword: String)
 }
 
 /// The fast path's reporter: reports nothing.
@@ -47,6 +50,7 @@ struct _SchemaSilence: _SchemaReporting {
     @inline(__always) mutating func end(_ unit: Int, valid: Bool, error: String?) {}
     @inline(__always) mutating func fail(_ keyword: String?, _ message: String) {}
     @inline(__always) mutating func annotate(_ keyword: String, _ value: JSONValue) {}
+    @inline(__always) mutating func pass(_ keyword: String) {}
 }
 
 /// One output unit (JSON Schema 2020-12, section 12.3), with the
@@ -177,6 +181,12 @@ struct _SchemaOutputBuilder: _SchemaReporting {
         guard keepsEverything else { return }
         let unit = append(keyword, isKeyword: true)
         units[unit].annotation = value
+        units[unit].end = unit + 1
+    }
+
+    mutating func pass(_ keyword: String) {
+        guard keepsEverything else { return }
+        let unit = append(keyword, isKeyword: true)
         units[unit].end = unit + 1
     }
 }

@@ -176,14 +176,14 @@ struct _ECMAScriptRegexParser {
                 index += 1
                 kind = .refused(quantifiable: false)
                 refuse(
-                    .unsupported, "look-ahead assertions (?= and (?! are not supported: they cannot run in linear time",
+                    .unsupported, "look-ahead assertions (?= and (?! are not supported, as they cannot run in linear time",
                     at: start)
             case "<" where character(at: index + 1) == "=" || character(at: index + 1) == "!":
                 index += 2
                 kind = .refused(quantifiable: false)
                 refuse(
                     .unsupported,
-                    "look-behind assertions (?<= and (?<! are not supported: they cannot run in linear time", at: start)
+                    "look-behind assertions (?<= and (?<! are not supported, as they cannot run in linear time", at: start)
             case "<":
                 let name = try groupName(escapeStart: start)
                 allNames.insert(name)
@@ -387,7 +387,7 @@ struct _ECMAScriptRegexParser {
             }
             numberedReferences.append((number, start))
             refuse(
-                .unsupported, "back-references (\\\(number)) are not supported: they cannot run in linear time",
+                .unsupported, "back-references (\\\(number)) are not supported, as they cannot run in linear time",
                 at: start)
             return .sequence([])
         case "k":
@@ -395,7 +395,7 @@ struct _ECMAScriptRegexParser {
             let name = try groupName(escapeStart: start)
             namedReferences.append((name, start))
             refuse(
-                .unsupported, "back-references (\\k<\(name)>) are not supported: they cannot run in linear time",
+                .unsupported, "back-references (\\k<\(name)>) are not supported, as they cannot run in linear time",
                 at: start)
             return .sequence([])
         default:
