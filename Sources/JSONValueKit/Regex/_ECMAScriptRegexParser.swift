@@ -176,14 +176,16 @@ struct _ECMAScriptRegexParser {
                 index += 1
                 kind = .refused(quantifiable: false)
                 refuse(
-                    .unsupported, "look-ahead assertions (?= and (?! are not supported, as they cannot run in linear time",
+                    .unsupported,
+                    "look-ahead assertions (?= and (?! are not supported, as they cannot run in linear time",
                     at: start)
             case "<" where character(at: index + 1) == "=" || character(at: index + 1) == "!":
                 index += 2
                 kind = .refused(quantifiable: false)
                 refuse(
                     .unsupported,
-                    "look-behind assertions (?<= and (?<! are not supported, as they cannot run in linear time", at: start)
+                    "look-behind assertions (?<= and (?<! are not supported, as they cannot run in linear time",
+                    at: start)
             case "<":
                 let name = try groupName(escapeStart: start)
                 allNames.insert(name)
