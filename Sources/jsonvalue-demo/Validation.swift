@@ -1,5 +1,10 @@
-import Foundation
 import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Validates the JSON file at `instancePath` against the schema at
 /// `schemaPath` and prints `valid`, or each error on a line of its own: the

@@ -4,8 +4,8 @@
 /// unions.
 ///
 /// For an object instance, a branch that requires the property and pins it
-/// to a constant can only be valid if the instance's value is that
-/// constant. So the fast path reads the property once, looks its value up,
+/// to a constant (or to the values of an `enum`) can only be valid if the
+/// instance's value is one of them. So the fast path reads the property once, looks its value up,
 /// and evaluates only the branches it names and those without a constant,
 /// instead of every branch. The result is the same; only `isValid` uses
 /// it, as the full path reports on every branch.
@@ -51,7 +51,9 @@ struct _SchemaDiscriminator: Sendable {
         var pinned = 0
         for (offset, pin) in pins.enumerated() {
             if let pin, pin.name == name {
-                branches[_SchemaValueKey(value: pin.value), default: []].append(Int32(offset))
+                for value in pin.values {
+                    branches[_SchemaValueKey(value: value), default: []].append(Int32(offset))
+                }
                 pinned += 1
             } else {
                 others.append(Int32(offset))
@@ -68,18 +70,19 @@ struct _SchemaDiscriminator: Sendable {
         return (
             name,
             _SchemaDiscriminator(
-                name: -1, branches: branches, others: others, strings: strings.count == branches.count ? strings : nil,
+                name: -1, branches: branches, others: others,
+                strings: strings.count == branches.count && strings.count <= 32 ? strings : nil,
                 parentRequires: parentRequired.contains(name))
         )
     }
 
-    /// The property and value a branch pins: it (or the schema around it)
+    /// The property and values a branch pins: it (or the schema around it)
     /// requires the property, and its `properties` give it a schema with a
-    /// `const` (or a one-value `enum`). References that are the whole branch
-    /// are followed.
+    /// `const` or an `enum`. References that are the whole branch are
+    /// followed.
     private static func pin(
         of node: Int, parentRequired: [String], compiled: [_SchemaNode]
-    ) -> (name: String, value: JSONValue)? {
+    ) -> (name: String, values: [JSONValue])? {
         var node = node
         var hops = 0
         while compiled[node].keywords.count == 1, case .reference(let target) = compiled[node].keywords[0] {
@@ -100,9 +103,8 @@ struct _SchemaDiscriminator: Sendable {
             guard let child = named.first(where: { $0.name == name })?.node else { continue }
             for keyword in compiled[child].keywords {
                 switch keyword {
-                case .constant(let value): return (name, value)
-                case .enumeration(let enumeration) where enumeration.values.count == 1:
-                    return (name, enumeration.values[0])
+                case .constant(let value): return (name, [value])
+                case .enumeration(let enumeration) where !enumeration.values.isEmpty: return (name, enumeration.values)
                 default: continue
                 }
             }

@@ -116,7 +116,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             case .alwaysValid: return true
             case .alwaysInvalid: return false
             case .typeOnly(let types): return types.accepts(instance)
-            case .general: if node.isLeaf { return evaluateChecks(of: node, instance, nil) }
+            case .general:
+                guard node.types.accepts(instance) else { return false }
+                if node.isLeaf { return evaluateChecks(of: node, instance, nil) }
             }
         }
         depth += 1

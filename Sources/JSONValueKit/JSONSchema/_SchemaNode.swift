@@ -57,6 +57,8 @@ struct _SchemaTypes: OptionSet, Sendable, Hashable {
     /// Not a type: set when `integer` follows draft-04, where `1.0` is not an
     /// integer.
     static let draft4Integers = _SchemaTypes(rawValue: 128)
+    /// Every JSON type.
+    static let all: _SchemaTypes = [.null, .boolean, .object, .array, .string, .number]
 
     static let names: [(String, _SchemaTypes)] = [
         ("null", .null), ("boolean", .boolean), ("object", .object), ("array", .array),

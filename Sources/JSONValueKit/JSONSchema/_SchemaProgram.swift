@@ -26,6 +26,9 @@ final class _SchemaProgram: @unchecked Sendable {
         /// draft-04 to -07 `$ref` is): the fast path goes straight there.
         /// -1 otherwise, and always when the dynamic scope is tracked.
         var alias: Int32 = -1
+        /// The types the node's `type` allows (every type without one): the
+        /// fast path refuses other values before running any check.
+        var types: _SchemaTypes = .all
     }
 
     /// `properties`, `patternProperties` and `additionalProperties`: ranges
@@ -126,6 +129,11 @@ final class _SchemaProgram: @unchecked Sendable {
                 Node(
                     shape: node.shape, checkStart: start, checkCount: Int32(tables.checks.count) - start,
                     resource: Int32(node.resource), tracksEvaluation: node.tracksEvaluation))
+        }
+        for index in nodes.indices {
+            for keyword in compiled[index].keywords {
+                if case .type(let types) = keyword { nodes[index].types = types }
+            }
         }
         for index in nodes.indices where !compiled[index].tracksEvaluation {
             nodes[index].isLeaf = compiled[index].keywords.allSatisfy { keyword in
