@@ -200,9 +200,9 @@ struct _SchemaOutput {
             root[valid ? "annotations" : "errors"] = .array(list)
             return .object(root)
         case .detailed:
-            return .object(detailed(0, valid: valid) ?? fields(of: units[0]))
+            return .object(detailed(valid: valid))
         case .verbose:
-            return .object(verbose(0))
+            return .object(verbose())
         }
     }
 
@@ -247,27 +247,61 @@ struct _SchemaOutput {
         return result
     }
 
-    /// The detailed form of a unit: only results that bear on the outcome,
-    /// childless branches removed, single children raised in their parent's
-    /// place (section 12.4.3).
-    private func detailed(_ index: Int, valid: Bool) -> JSONObject? {
-        let unit = units[index]
-        guard unit.valid == valid else { return nil }
-        let kept = children(of: index).compactMap { detailed($0, valid: valid) }
-        let hasOwnResult = valid ? unit.annotation != nil : unit.error != nil
-        if kept.isEmpty && !hasOwnResult { return index == 0 ? fields(of: unit) : nil }
-        if kept.count == 1 && !hasOwnResult && index != 0 { return kept[0] }
-        var object = fields(of: unit)
-        if !kept.isEmpty { object[valid ? "annotations" : "errors"] = .array(kept.map(JSONValue.object)) }
-        return object
+    /// The detailed form of the tree: only results that bear on the
+    /// outcome, childless branches removed, single children raised in their
+    /// parent's place (section 12.4.3).
+    private func detailed(valid: Bool) -> JSONObject {
+        let root = fold(visiting: { units[$0].valid == valid }) { index, kept in
+            let unit = units[index]
+            let hasOwnResult = valid ? unit.annotation != nil : unit.error != nil
+            if kept.isEmpty && !hasOwnResult { return index == 0 ? fields(of: unit) : nil }
+            if kept.count == 1 && !hasOwnResult && index != 0 { return kept[0] }
+            var object = fields(of: unit)
+            if !kept.isEmpty { object[valid ? "annotations" : "errors"] = .array(kept.map(JSONValue.object)) }
+            return object
+        }
+        return root ?? fields(of: units[0])
     }
 
     /// The verbose form: every unit, with its children.
-    private func verbose(_ index: Int) -> JSONObject {
-        let unit = units[index]
-        var object = fields(of: unit)
-        let nested = children(of: index).map { JSONValue.object(verbose($0)) }
-        if !nested.isEmpty { object[unit.valid ? "annotations" : "errors"] = .array(nested) }
-        return object
+    private func verbose() -> JSONObject {
+        let root = fold(visiting: { _ in true }) { index, nested in
+            let unit = units[index]
+            var object = fields(of: unit)
+            if !nested.isEmpty { object[unit.valid ? "annotations" : "errors"] = .array(nested.map(JSONValue.object)) }
+            return object
+        }
+        return root ?? fields(of: units[0])
+    }
+
+    /// Builds the output of the tree from its leaves up, with an explicit
+    /// stack rather than recursion, so that the output of a value nested
+    /// thousands of units deep is safe on a small stack. `visiting` decides
+    /// which children are looked at; `build` makes a unit's output from its
+    /// children's (or drops it, with `nil`).
+    private func fold(
+        visiting: (Int) -> Bool, _ build: (Int, [JSONObject]) -> JSONObject?
+    ) -> JSONObject? {
+        struct Frame {
+            var index: Int
+            var children: [Int]
+            var next = 0
+            var results: [JSONObject] = []
+        }
+        guard visiting(0) else { return nil }
+        var stack = [Frame(index: 0, children: children(of: 0).filter(visiting))]
+        while true {
+            let top = stack.count - 1
+            if stack[top].next < stack[top].children.count {
+                let child = stack[top].children[stack[top].next]
+                stack[top].next += 1
+                stack.append(Frame(index: child, children: children(of: child).filter(visiting)))
+                continue
+            }
+            let frame = stack.removeLast()
+            let result = build(frame.index, frame.results)
+            guard !stack.isEmpty else { return result }
+            if let result { stack[stack.count - 1].results.append(result) }
+        }
     }
 }

@@ -50,7 +50,7 @@ struct _SchemaDiscriminator: Sendable {
         var others: [Int32] = []
         var pinned = 0
         for (offset, pin) in pins.enumerated() {
-            if let pin, pin.name == name {
+            if let pin, _utf8Equal(pin.name, name) {
                 for value in pin.values {
                     branches[_SchemaValueKey(value: value), default: []].append(Int32(offset))
                 }
@@ -72,7 +72,7 @@ struct _SchemaDiscriminator: Sendable {
             _SchemaDiscriminator(
                 name: -1, branches: branches, others: others,
                 strings: strings.count == branches.count && strings.count <= 32 ? strings : nil,
-                parentRequires: parentRequired.contains(name))
+                parentRequires: parentRequired.contains { _utf8Equal($0, name) })
         )
     }
 
@@ -100,7 +100,7 @@ struct _SchemaDiscriminator: Sendable {
             }
         }
         for name in required + parentRequired {
-            guard let child = named.first(where: { $0.name == name })?.node else { continue }
+            guard let child = named.first(where: { _utf8Equal($0.name, name) })?.node else { continue }
             for keyword in compiled[child].keywords {
                 switch keyword {
                 case .constant(let value): return (name, [value])

@@ -251,7 +251,7 @@ final class _SchemaProgram: @unchecked Sendable {
             if nameFlags.count < names.count { nameFlags += repeatElement(0, count: names.count - nameFlags.count) }
             let propertyNames = Int(named.namedStart)..<Int(named.namedStart + named.namedCount)
             for index in Int(required.start)..<Int(required.start + required.count) {
-                guard let match = propertyNames.first(where: { names[$0] == names[index] }) else { continue }
+                guard let match = propertyNames.first(where: { _utf8Equal(names[$0], names[index]) }) else { continue }
                 nameFlags[match] |= _SchemaProgram.requiredByProperties
                 nameFlags[index] |= _SchemaProgram.checkedByProperties
             }
