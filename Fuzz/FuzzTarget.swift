@@ -12,7 +12,13 @@
 // on the accepted document (or a small fixed one), where every node's
 // location must lead back to its value. Decoding from the bytes gives the
 // same tree, in the same order, and tolerant decoding with a report does not
-// crash. Literal pointers and queries never trap.
+// crash. Literal pointers and queries never trap. Every accepted document is
+// also compiled as a JSON Schema (in a dialect and with format assertion
+// picked from the input's length): a schema error must point into the
+// document, and a schema that compiles validates the document and a few
+// fixed values, where `isValid` and `validate` must agree and the output
+// formats must not crash. Every document is also validated against the
+// 2020-12 meta-schema.
 
 import Foundation
 
@@ -126,6 +132,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = try? JSONValueDecoder().decode([UInt64].self, from: data)
         _ = parsed.description
         checkPatches(parsed)
+        checkSchema(parsed, seed: bytes.count)
     }
     checkJSON5(bytes, strict: parsed)
     checkIncremental(bytes, oneShot: parsed)
@@ -402,4 +409,81 @@ func repeatsNames(_ bytes: UnsafeBufferPointer<UInt8>, value: JSONValue) -> Bool
         }
     }
     return colons != members(value)
+}
+
+/// Values every schema is tried on, besides the document itself.
+let schemaInstances: [JSONValue] = [
+    nil, true, 0, -1, 1.5, .double(1e308), .int(.max), "", "abc", "\u{E9}", "e\u{301}", [], [1, "a", nil, 1.0],
+    [:], ["a": 1, "b": [2, ["c": "d"]], "\u{E9}": nil], [[[["deep"]]]],
+]
+
+/// The 2020-12 meta-schema, compiled once: every document is checked
+/// against it.
+let metaSchema = try! JSONSchema(["$ref": "https://json-schema.org/draft/2020-12/schema"])
+
+/// Validates `instance` both ways, which must agree; the output formats must
+/// not crash and must agree too; every error's instance location must lead
+/// into the value.
+func checkValidation(_ schema: JSONSchema, _ instance: JSONValue, verbose: Bool) {
+    let fast = schema.isValid(instance)
+    let result = schema.validate(instance)
+    check(fast == result.isValid, "isValid \(fast) but validate \(result.isValid)")
+    check(result.errors.isEmpty == result.isValid, "\(result.errors.count) errors for a valid \(result.isValid) value")
+    for error in result.errors {
+        check(
+            instance[pointer: error.instanceLocation] != nil,
+            "an error's location \(error.instanceLocation) leads nowhere")
+        _ = error.description
+    }
+    check(result.output(.flag)["valid"] == .bool(fast), "flag output disagrees")
+    check(result.output(.basic)["valid"] == .bool(fast), "basic output disagrees")
+    if verbose {
+        check(result.output(.verbose)["valid"] == .bool(fast), "verbose output disagrees")
+        check(result.output(.detailed)["valid"] == .bool(fast), "detailed output disagrees")
+    }
+}
+
+/// The document as a schema, and as a value for the meta-schema.
+func checkSchema(_ document: JSONValue, seed: Int) {
+    checkValidation(metaSchema, document, verbose: false)
+    var options = JSONSchema.Options()
+    options.defaultDialect = JSONSchema.Dialect.allCases[seed % JSONSchema.Dialect.allCases.count]
+    options.assertsFormats = seed % 2 == 0
+    // The document may refer to itself, or to its first member, by URI.
+    options.documents["https://example.com/document.json"] = document
+    if case .object(let object) = document, let first = object.first {
+        options.documents["https://example.com/first.json"] = first.value
+    }
+    let schema: JSONSchema
+    do {
+        schema = try JSONSchema(document, options: options)
+    } catch {
+        if error.documentURI == nil {
+            check(document[pointer: error.location] != nil, "a schema error at \(error.location), which is not in it")
+        }
+        _ = error.description
+        return
+    }
+    // The hierarchical formats recurse once per unit (a known stack limit):
+    // only for documents of modest depth.
+    let verbose = depth(of: document) < 64
+    checkValidation(schema, document, verbose: verbose)
+    for instance in schemaInstances {
+        checkValidation(schema, instance, verbose: verbose)
+    }
+}
+
+/// How deeply a value nests.
+func depth(of value: JSONValue) -> Int {
+    var deepest = 0
+    var pending: [(JSONValue, Int)] = [(value, 0)]
+    while let (next, level) = pending.popLast() {
+        deepest = max(deepest, level)
+        switch next {
+        case .array(let elements): pending += elements.map { ($0, level + 1) }
+        case .object(let members): pending += members.values.map { ($0, level + 1) }
+        default: break
+        }
+    }
+    return deepest
 }

@@ -1,5 +1,6 @@
-"""Writes the fuzzer's seed corpus: hand-picked edge cases, and small
-documents cut from ../shared/corpus (when it is there)."""
+"""Writes the fuzzer's seed corpus: hand-picked edge cases, small
+documents cut from ../shared/corpus, and JSON Schemas: hostile ones and a
+sample of the official test suite's (when ../shared is there)."""
 import json
 import os
 import sys
@@ -43,6 +44,39 @@ for name in ("twitter.json", "citm_catalog.json", "canada.json"):
             walk(child, depth + 1)
     walk(document, 0)
     seeds.extend(pieces)
+# JSON Schemas: hostile ones by hand, then a sample of the official suite's
+# schemas (with a value from each group, as an array [schema, value]).
+seeds += [
+    b'{"$ref": "#"}', b'{"$defs": {"a": {"allOf": [{"$ref": "#/$defs/b"}]}, "b": {"anyOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}',
+    b'{"$dynamicAnchor": "x", "properties": {"a": {"$dynamicRef": "#x"}}, "unevaluatedProperties": false}',
+    b'{"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true, "items": {"$recursiveRef": "#"}}',
+    b'{"$schema": "http://json-schema.org/draft-04/schema#", "minimum": 0, "exclusiveMinimum": true, "type": "integer"}',
+    b'{"$id": "https://example.com/r", "$ref": "document.json#/$defs/x", "$defs": {"x": {"$anchor": "a", "minimum": 1e308}}}',
+    b'{"$ref": "https://example.com/first.json", "a": {"$ref": "https://example.com/document.json"}}',
+    b'{"multipleOf": 0.123456789, "maximum": 18446744073709551615, "enum": [1, 1.0, "\u00e9", "e\u0301"]}',
+    b'{"prefixItems": [{"const": 1}], "items": false, "contains": {"type": "null"}, "minContains": 0, "uniqueItems": true}',
+    b'{"properties": {"\u00e9": {"type": "string"}}, "required": ["e\u0301"], "additionalProperties": {"$ref": "#"}}',
+    b'{"pattern": "^(a+)+$", "patternProperties": {"[": {}}}', b'{"$schema": "https://example.com/unknown"}',
+    b'{"if": {"properties": {"a": {"const": 1}}}, "then": {"required": ["b"]}, "else": {"not": {"required": ["c"]}}}',
+    b'{"allOf": [' * 30 + b'true' + b']}' * 30,
+]
+suite = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "conformance", "json-schema-test-suite")
+for draft in ("draft4", "draft6", "draft7", "draft2019-09", "draft2020-12"):
+    folder = os.path.join(suite, "tests", draft)
+    if not os.path.isdir(folder):
+        continue
+    for position, name in enumerate(sorted(os.listdir(folder))):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(folder, name), "rb") as f:
+            groups = json.load(f)
+        for index, group in enumerate(groups):
+            # A sample: a few groups of each file, more of the newest drafts.
+            if index % (2 if draft.startswith("draft20") else 4) != position % 2:
+                continue
+            seeds.append(json.dumps(group["schema"], ensure_ascii=False).encode())
+            if group.get("tests"):
+                seeds.append(json.dumps([group["schema"], group["tests"][0]["data"]], ensure_ascii=False).encode())
 for index, seed in enumerate(seeds):
     with open(os.path.join(out, f"seed-{index:03}"), "wb") as f:
         f.write(seed)
