@@ -1,9 +1,12 @@
 /// Why a schema cannot be compiled, and where in it the problem is.
 ///
-/// ``JSONSchema/init(_:options:)`` checks a schema completely before it
-/// validates anything: every keyword it understands must have a value of the
-/// right shape, every reference must resolve, and every pattern must be a
-/// regular expression the package can run in linear time.
+/// ``JSONSchema/init(_:options:)`` checks every subschema that validation
+/// can reach before it validates anything: every keyword it understands must
+/// have a value of the right shape, every reference must resolve, and every
+/// pattern must be a regular expression the package can run in linear time.
+/// A subschema that nothing refers to, such as an unused entry of `$defs`,
+/// is not compiled, so that an unused definition that refers to a document
+/// you did not provide does not keep the rest of the schema from working.
 ///
 /// ```swift
 /// do {
@@ -74,10 +77,11 @@ public struct JSONSchemaError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// The location and the message: `/properties/age/minimum: the value of
-    /// "minimum" must be a number`.
+    /// "minimum" must be a number`, with `(root)` for the whole schema; in
+    /// another document, its URI and the location as a fragment
+    /// (`https://example.com/a.json#/minimum: …`).
     public var description: String {
-        let place = location.isRoot ? "(root)" : location.description
-        if let documentURI { return "\(documentURI)#\(place): \(message)" }
-        return "\(place): \(message)"
+        if let documentURI { return "\(documentURI)\(location.uriFragment): \(message)" }
+        return "\(location.isRoot ? "(root)" : location.description): \(message)"
     }
 }

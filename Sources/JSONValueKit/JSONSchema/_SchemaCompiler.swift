@@ -145,6 +145,17 @@ final class _SchemaCompiler {
                 dialect = try self.dialect(forMetaSchema: uri, at: location)
                 if isRoot { resources[rootResource].dialect = dialect }
             }
+            for keyword in [dialect.idKeyword, "$anchor", "$dynamicAnchor"] {
+                guard let value = object[keyword], keyword == dialect.idKeyword || dialect.version.rank >= 2019 else {
+                    continue
+                }
+                guard case .string = value else {
+                    throw error(
+                        .invalidKeywordValue(keyword),
+                        at: Location(document: document, pointer: pointer + "/" + _escapeToken(keyword)),
+                        "the value of \"\(keyword)\" must be a string")
+                }
+            }
             let ignoresID = dialect.refOverridesSiblings && object["$ref"] != nil
             if !ignoresID, case .string(let id)? = object[dialect.idKeyword] {
                 let reference = _URIReference(id).resolved(against: _URIReference(resources[parent].uri))
@@ -254,9 +265,11 @@ final class _SchemaCompiler {
             try load(document, uri: key)
             return resourceByURI[key]
         }
-        // A resource declared inside another document: load them all.
-        while let (uri, document) = pending.first {
-            pending.removeValue(forKey: uri)
+        // A resource declared inside another document: load them all, in
+        // the order of their URIs, so that what is found (and any error) is
+        // the same in every process.
+        for uri in pending.keys.sorted() {
+            guard let document = pending.removeValue(forKey: uri) else { continue }
             try load(document, uri: uri)
             if let resource = resourceByURI[key] { return resource }
         }

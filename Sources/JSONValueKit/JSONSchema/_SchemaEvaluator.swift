@@ -680,10 +680,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.end(unit, valid: valid, error: nil)
             return valid
         }
-        let unit = reporter.beginKeyword(
-            properties.namedCount == 0 ? "additionalProperties" : "properties", hidesDetails: false)
-        // Names are matched by their bytes, copied to a scratch buffer, so
-        // that no name is retained; a longer one is read from its `String`.
+        if Reporter.isEnabled { return reportProperties(properties, nodesStart, object, marks) }
+        // The fast path, in one pass. Names are matched by their bytes,
+        // copied to a scratch buffer, so that no name is retained; a longer
+        // one is read from its `String`.
         let buffer = nameScratch
         for index in members.indices {
             let named: Int32?
@@ -697,17 +697,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             var matched = false
             if let offset = named {
-                let child = nodeLists[Int(nodesStart &+ offset)]
                 matched = true
-                reporter.pushKeyword("properties")
-                if Reporter.isEnabled {
-                    reporter.pushKeyword(members[index].key)
-                    reporter.pushInstance(members[index].key, ordinal: index)
-                }
-                if !evaluateChild(child, object.value(at: index)) { valid = false }
-                reporter.popInstance()
-                reporter.popKeyword()
-                reporter.popKeyword()
+                guard evaluateChild(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)) else { return false }
             }
             for offset in 0..<Int(properties.patternCount) {
                 let (patternIndex, child) = patternNodes[Int(properties.patternStart) &+ offset]
@@ -717,37 +708,103 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     : patterns[Int(patternIndex)].regex.firstMatchExists(in: members[index].key)
                 guard isMatch else { continue }
                 matched = true
-                reporter.pushKeyword("patternProperties")
-                if Reporter.isEnabled {
-                    reporter.pushKeyword(patterns[Int(patternIndex)].source)
-                    reporter.pushInstance(members[index].key, ordinal: index)
-                }
-                if !evaluateChild(child, object.value(at: index)) { valid = false }
-                reporter.popInstance()
-                reporter.popKeyword()
-                reporter.popKeyword()
+                guard evaluateChild(child, object.value(at: index)) else { return false }
             }
             if !matched && properties.additional >= 0 {
                 matched = true
+                guard evaluateChild(properties.additional, object.value(at: index)) else { return false }
+            }
+            if matched { marks?.pointee.insert(index) }
+        }
+        return true
+    }
+
+    /// `properties`, `patternProperties` and `additionalProperties` for a
+    /// report: one pass over the members for each keyword, so that each has
+    /// a unit of its own in the output, beside the others.
+    private mutating func reportProperties(
+        _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: _SchemaObjectView,
+        _ marks: _SchemaMarks
+    ) -> Bool {
+        let members = object.members
+        let matches = members.indices.map { index in
+            _MemberTable.withBytes(of: members[index].key) { matchName($0, properties) }
+        }
+        var valid = true
+        if properties.namedCount > 0 {
+            let unit = reporter.beginKeyword("properties", hidesDetails: false)
+            var keywordValid = true
+            for index in members.indices {
+                guard let offset = matches[index].0 else { continue }
+                marks?.pointee.insert(index)
+                reporter.pushKeyword("properties")
+                reporter.pushKeyword(members[index].key)
+                reporter.pushInstance(members[index].key, ordinal: index)
+                if !evaluateChild(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)) { keywordValid = false }
+                reporter.popInstance()
+                reporter.popKeyword()
+                reporter.popKeyword()
+            }
+            reporter.end(unit, valid: keywordValid, error: nil)
+            valid = valid && keywordValid
+        }
+        if properties.patternCount > 0 {
+            let unit = reporter.beginKeyword("patternProperties", hidesDetails: false)
+            var keywordValid = true
+            for index in members.indices {
+                for offset in 0..<Int(properties.patternCount) {
+                    let (patternIndex, child) = patternNodes[Int(properties.patternStart) &+ offset]
+                    let isMatch =
+                        offset < 64
+                        ? matches[index].1 & (1 << UInt64(offset)) != 0
+                        : patterns[Int(patternIndex)].regex.firstMatchExists(in: members[index].key)
+                    guard isMatch else { continue }
+                    marks?.pointee.insert(index)
+                    reporter.pushKeyword("patternProperties")
+                    reporter.pushKeyword(patterns[Int(patternIndex)].source)
+                    reporter.pushInstance(members[index].key, ordinal: index)
+                    if !evaluateChild(child, object.value(at: index)) { keywordValid = false }
+                    reporter.popInstance()
+                    reporter.popKeyword()
+                    reporter.popKeyword()
+                }
+            }
+            reporter.end(unit, valid: keywordValid, error: nil)
+            valid = valid && keywordValid
+        }
+        if properties.additional >= 0 {
+            let unit = reporter.beginKeyword("additionalProperties", hidesDetails: false)
+            var keywordValid = true
+            for index in members.indices
+            where matches[index].0 == nil && !patternMatched(matches[index].1, members[index].key, properties) {
+                marks?.pointee.insert(index)
                 reporter.pushKeyword("additionalProperties")
-                if Reporter.isEnabled { reporter.pushInstance(members[index].key, ordinal: index) }
+                reporter.pushInstance(members[index].key, ordinal: index)
                 if case .alwaysInvalid = nodes[Int(properties.additional)].shape {
-                    valid = false
-                    if Reporter.isEnabled {
-                        reporter.fail(
-                            nil, "the property \(_SchemaMessages.quote(members[index].key)) is not allowed here")
-                    }
+                    keywordValid = false
+                    reporter.fail(nil, "the property \(_SchemaMessages.quote(members[index].key)) is not allowed here")
                 } else if !evaluateChild(properties.additional, object.value(at: index)) {
-                    valid = false
+                    keywordValid = false
                 }
                 reporter.popInstance()
                 reporter.popKeyword()
             }
-            if matched { marks?.pointee.insert(index) }
-            if !valid && !Reporter.isEnabled { break }
+            reporter.end(unit, valid: keywordValid, error: nil)
+            valid = valid && keywordValid
         }
-        reporter.end(unit, valid: valid, error: nil)
         return valid
+    }
+
+    /// Whether a member matched any `patternProperties`: one of the first
+    /// 64 by `firstMatches`, or one of the rest.
+    private func patternMatched(
+        _ firstMatches: UInt64, _ name: String, _ properties: _SchemaProgram.Properties
+    ) -> Bool {
+        if firstMatches != 0 { return true }
+        guard properties.patternCount > 64 else { return false }
+        return (64..<Int(properties.patternCount)).contains { offset in
+            patterns[Int(patternNodes[Int(properties.patternStart) &+ offset].pattern)].regex.firstMatchExists(in: name)
+        }
     }
 
     /// The named property a member name is (its offset), and the first 64

@@ -35,7 +35,7 @@ struct _SchemaKeywordCompiler {
             compiler.nodes[node].shape = Self.shape(of: keywords)
         default:
             throw compiler.error(
-                .invalidKeywordValue(lastToken), at: location,
+                .invalidKeywordValue(enclosingKeyword), at: location,
                 "a schema must be an object or a Boolean, not \(_SchemaMessages.describe(value))")
         }
     }
@@ -47,8 +47,18 @@ struct _SchemaKeywordCompiler {
         return .general
     }
 
-    private var lastToken: String {
-        String(location.pointer.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+    /// The keyword whose value holds this subschema: `not` for `/not`,
+    /// `anyOf` for `/anyOf/0`, `$defs` for `/$defs/a`; `""` for a document's
+    /// root.
+    private var enclosingKeyword: String {
+        let tokens = (try? JSONPointer(parsing: location.pointer).tokens) ?? []
+        guard let last = tokens.last else { return "" }
+        if tokens.count >= 2, let shape = _SubschemaKeywords.shape(of: tokens[tokens.count - 2], in: version),
+            shape != .schema
+        {
+            return tokens[tokens.count - 2]
+        }
+        return last
     }
 
     private func has(_ vocabulary: _SchemaVocabularies) -> Bool { dialect.vocabularies.contains(vocabulary) }
@@ -127,9 +137,7 @@ struct _SchemaKeywordCompiler {
                 guard case .array(let elements) = value, !elements.isEmpty else {
                     throw invalid(keyword, "must be a non-empty array of schemas")
                 }
-                let children = elements.enumerated().map { index, element in
-                    child(element, keyword, String(index))
-                }
+                let children = try schemas(elements, keyword)
                 switch keyword {
                 case "allOf": keywords.append(.allOf(children))
                 case "anyOf": keywords.append(.anyOf(children))
@@ -375,7 +383,8 @@ struct _SchemaKeywordCompiler {
         case .object, .bool:
             return name.map { child(value, keyword, $0) } ?? child(value, keyword)
         default:
-            throw invalid(keyword, "must be a schema (an object or a Boolean)", path: name.map { [$0] } ?? [])
+            guard let name else { throw invalid(keyword, "must be a schema (an object or a Boolean)") }
+            throw invalid(keyword, "must hold schemas (objects or Booleans), not \(_SchemaMessages.describe(value))", path: [name])
         }
     }
 
@@ -405,7 +414,8 @@ struct _SchemaKeywordCompiler {
     }
 
     /// A non-negative integer keyword (`minLength`, `maxItems`…): an integer,
-    /// or from draft-06 on a number with no fraction, such as `2.0`.
+    /// or a number with no fraction, such as `2.0`, which draft-06 on allow
+    /// and draft-04's meta-schema does not (accepted there too, as harmless).
     private func count(_ object: JSONObject, _ keyword: String) throws(JSONSchemaError) -> Int? {
         guard let value = object[keyword] else { return nil }
         switch value {
@@ -423,9 +433,9 @@ struct _SchemaKeywordCompiler {
             throw invalid(keyword, "must be an array of strings", path: path)
         }
         var result: [String] = []
-        for element in elements {
+        for (index, element) in elements.enumerated() {
             guard case .string(let string) = element else {
-                throw invalid(keyword, "must be an array of strings", path: path)
+                throw invalid(keyword, "must be an array of strings", path: path + [String(index)])
             }
             result.append(string)
         }

@@ -89,7 +89,7 @@ struct _SchemaTypes: OptionSet, Sendable, Hashable {
     /// be such an integer.
     static func isInteger(_ double: Double, draft4: Bool) -> Bool {
         guard double.isFinite, double.rounded(.towardZero) == double else { return false }
-        return !draft4 || double.magnitude >= 0x1p63
+        return !draft4 || double.magnitude >= Double(sign: .plus, exponent: Int.bitWidth - 1, significand: 1)
     }
 
     /// The types as a message expects them: `an integer`, `a string or

@@ -84,9 +84,11 @@ func _compareNumbers(_ lhs: JSONValue, _ rhs: _SchemaNumber) -> Int {
 /// the other's type could round.
 private func _compare(_ integer: Int, _ double: Double) -> Int {
     if double.isNaN { return 0 }
-    // Int's range is [-2⁶³, 2⁶³), and both bounds are exact doubles.
-    if double >= 0x1p63 { return -1 }
-    if double < -0x1p63 { return 1 }
+    // Int's range is [-2ⁿ, 2ⁿ) for n = Int.bitWidth - 1 (63, or 31 on
+    // 32-bit platforms), and both bounds are exact doubles.
+    let bound = Double(sign: .plus, exponent: Int.bitWidth - 1, significand: 1)
+    if double >= bound { return -1 }
+    if double < -bound { return 1 }
     let floor = double.rounded(.down)
     let whole = Int(floor)
     if integer < whole { return -1 }

@@ -249,9 +249,13 @@ final class _SchemaProgram: @unchecked Sendable {
             }
             guard let required, let named, named.patternCount == 0, named.additional < 0 else { return }
             if nameFlags.count < names.count { nameFlags += repeatElement(0, count: names.count - nameFlags.count) }
-            let propertyNames = Int(named.namedStart)..<Int(named.namedStart + named.namedCount)
+            // Names by their bytes, so that look-alike names stay apart.
+            var propertyNames: [[UInt8]: Int] = [:]
+            for index in Int(named.namedStart)..<Int(named.namedStart + named.namedCount) {
+                propertyNames[Array(names[index].utf8)] = index
+            }
             for index in Int(required.start)..<Int(required.start + required.count) {
-                guard let match = propertyNames.first(where: { _utf8Equal(names[$0], names[index]) }) else { continue }
+                guard let match = propertyNames[Array(names[index].utf8)] else { continue }
                 nameFlags[match] |= _SchemaProgram.requiredByProperties
                 nameFlags[index] |= _SchemaProgram.checkedByProperties
             }

@@ -72,6 +72,8 @@ struct _SchemaOutputUnit: Sendable {
     var hidesDetails = false
     /// Whether the unit is a keyword's (not a subschema's).
     var isKeyword = false
+    /// The keyword of a unit whose locations are filled in when it ends.
+    var pendingKeyword: String?
 }
 
 /// Records the output units of a validation in pre-order: each unit is
@@ -130,16 +132,38 @@ struct _SchemaOutputBuilder: _SchemaReporting {
         if let extra { tokens.append(extra) }
         let pointer = program.pointers[currentNode] + tokens.map { "/" + _escapeToken($0) }.joined()
         let resource = Int(program.nodes.buffer[currentNode].resource)
-        return program.resources[resource].uri + _uriFragment(ofPointer: pointer)
+        // Without an absolute URI (a schema without `$id`, or with a relative
+        // one), the location is the fragment alone, which reports leave out.
+        let uri = program.resources[resource].uri
+        let isAbsolute = _URIReference(uri).scheme != nil
+        return (isAbsolute ? uri : "") + _uriFragment(ofPointer: pointer)
     }
 
     private mutating func append(_ keyword: String?, isKeyword: Bool) -> Int {
+        units.append(_SchemaOutputUnit(keywordTokens: [], absoluteKeywordLocation: "", instanceTokens: [], instanceOrder: []))
+        units[units.count - 1].isKeyword = isKeyword
+        locate(units.count - 1, keyword: keyword)
+        return units.count - 1
+    }
+
+    /// Gives a unit its locations, from the paths as they are now.
+    private mutating func locate(_ unit: Int, keyword: String?) {
         var tokens = keywordTokens
         if let keyword { tokens.append(keyword) }
-        units.append(
-            _SchemaOutputUnit(
-                keywordTokens: tokens, absoluteKeywordLocation: absoluteLocation(extra: keyword),
-                instanceTokens: instanceTokens, instanceOrder: instanceOrder, isKeyword: isKeyword))
+        units[unit].keywordTokens = tokens
+        units[unit].absoluteKeywordLocation = absoluteLocation(extra: keyword)
+        units[unit].instanceTokens = instanceTokens
+        units[unit].instanceOrder = instanceOrder
+    }
+
+    /// Starts a unit whose locations are filled in when it ends, and only
+    /// if it is kept: the paths are the same then, and most units of a
+    /// validation are valid and dropped, so that copying the paths for each
+    /// would cost time quadratic in the depth.
+    private mutating func appendPending(keyword: String?, isKeyword: Bool) -> Int {
+        units.append(_SchemaOutputUnit(keywordTokens: [], absoluteKeywordLocation: "", instanceTokens: [], instanceOrder: []))
+        units[units.count - 1].isKeyword = isKeyword
+        units[units.count - 1].pendingKeyword = keyword
         return units.count - 1
     }
 
@@ -147,21 +171,23 @@ struct _SchemaOutputBuilder: _SchemaReporting {
         saved.append((currentNode, relativeTokens))
         currentNode = node
         relativeTokens = []
-        return append(nil, isKeyword: false)
+        return appendPending(keyword: nil, isKeyword: false)
     }
 
     mutating func beginKeyword(_ keyword: String, hidesDetails: Bool) -> Int {
-        let unit = append(keyword, isKeyword: true)
+        let unit = appendPending(keyword: keyword, isKeyword: true)
         units[unit].hidesDetails = hidesDetails
         return unit
     }
 
     mutating func end(_ unit: Int, valid: Bool, error: String?) {
+        let keeps = !valid || keepsEverything
+        if keeps { locate(unit, keyword: units[unit].pendingKeyword) }
         if !units[unit].isKeyword, let (node, relative) = saved.popLast() {
             currentNode = node
             relativeTokens = relative
         }
-        if valid && !keepsEverything {
+        guard keeps else {
             units.removeSubrange(unit...)
             return
         }

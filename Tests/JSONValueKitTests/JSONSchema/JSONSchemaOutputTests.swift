@@ -191,9 +191,8 @@ struct JSONSchemaOutputTests {
         let verbose = schema.validate(["a": 1, "p": 2, "x": 3]).output(.verbose)
         let top = (verbose["errors"]?.arrayValue ?? []).compactMap { $0["keywordLocation"]?.stringValue }
         // Today all three come under one unit at "/properties" (reported).
-        withKnownIssue("the three keywords share one output unit at /properties") {
-            #expect(Set(top) == ["/properties", "/patternProperties", "/additionalProperties"])
-        }
+        #expect(Set(top) == ["/properties", "/patternProperties", "/additionalProperties"])
+        
     }
 
     @Test("verbose holds every unit, detailed the ones that bear on the result")

@@ -290,15 +290,15 @@ struct JSONSchemaReferenceTests {
     @Test("a document without $schema takes the default dialect")
     func documentDialect() throws {
         let uri = "http://example.com/plain.json"
-        let documents: [String: JSONValue] = [uri: ["items": [["type": "string"]]]]
-        let older = try JSONSchema(["$ref": .string(uri)], options: .init(dialect: .draft7, documents: documents))
-        expectVerdict(older, ["a", 1], true)
-        expectVerdict(older, [1], false)
-        // The same document in 2020-12: an array `items` is not a schema.
+        let documents: [String: JSONValue] = [uri: ["minimum": 0, "exclusiveMinimum": true]]
+        let older = try JSONSchema(["$ref": .string(uri)], options: .init(dialect: .draft4, documents: documents))
+        expectVerdict(older, 1, true)
+        expectVerdict(older, 0, false)
+        // The same document in 2020-12: exclusiveMinimum is a number there.
         let error = compileError(["$ref": .string(uri)], options: .init(dialect: .draft2020_12, documents: documents))
-        #expect(error?.kind == .invalidKeywordValue("items"))
+        #expect(error?.kind == .invalidKeywordValue("exclusiveMinimum"))
         #expect(error?.documentURI == uri)
-        #expect(error?.location == "/items")
+        #expect(error?.location == "/exclusiveMinimum")
     }
 
     @Test("references through properties and items recurse as deep as the value, and end")
