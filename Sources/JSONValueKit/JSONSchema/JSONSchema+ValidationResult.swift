@@ -251,26 +251,32 @@ struct _SchemaOutput {
     /// outcome, childless branches removed, single children raised in their
     /// parent's place (section 12.4.3).
     private func detailed(valid: Bool) -> JSONObject {
-        let root = fold(visiting: { units[$0].valid == valid }) { index, kept in
-            let unit = units[index]
-            let hasOwnResult = valid ? unit.annotation != nil : unit.error != nil
-            if kept.isEmpty && !hasOwnResult { return index == 0 ? fields(of: unit) : nil }
-            if kept.count == 1 && !hasOwnResult && index != 0 { return kept[0] }
-            var object = fields(of: unit)
-            if !kept.isEmpty { object[valid ? "annotations" : "errors"] = .array(kept.map(JSONValue.object)) }
-            return object
-        }
+        let root = fold(
+            visiting: { units[$0].valid == valid },
+            build: { index, kept in
+                let unit = units[index]
+                let hasOwnResult = valid ? unit.annotation != nil : unit.error != nil
+                if kept.isEmpty && !hasOwnResult { return index == 0 ? fields(of: unit) : nil }
+                if kept.count == 1 && !hasOwnResult && index != 0 { return kept[0] }
+                var object = fields(of: unit)
+                if !kept.isEmpty { object[valid ? "annotations" : "errors"] = .array(kept.map(JSONValue.object)) }
+                return object
+            })
         return root ?? fields(of: units[0])
     }
 
     /// The verbose form: every unit, with its children.
     private func verbose() -> JSONObject {
-        let root = fold(visiting: { _ in true }) { index, nested in
-            let unit = units[index]
-            var object = fields(of: unit)
-            if !nested.isEmpty { object[unit.valid ? "annotations" : "errors"] = .array(nested.map(JSONValue.object)) }
-            return object
-        }
+        let root = fold(
+            visiting: { _ in true },
+            build: { index, nested in
+                let unit = units[index]
+                var object = fields(of: unit)
+                if !nested.isEmpty {
+                    object[unit.valid ? "annotations" : "errors"] = .array(nested.map(JSONValue.object))
+                }
+                return object
+            })
         return root ?? fields(of: units[0])
     }
 
@@ -280,7 +286,7 @@ struct _SchemaOutput {
     /// which children are looked at; `build` makes a unit's output from its
     /// children's (or drops it, with `nil`).
     private func fold(
-        visiting: (Int) -> Bool, _ build: (Int, [JSONObject]) -> JSONObject?
+        visiting: (Int) -> Bool, build: (Int, [JSONObject]) -> JSONObject?
     ) -> JSONObject? {
         struct Frame {
             var index: Int

@@ -740,7 +740,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 reporter.pushKeyword("properties")
                 reporter.pushKeyword(members[index].key)
                 reporter.pushInstance(members[index].key, ordinal: index)
-                if !evaluateChild(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)) { keywordValid = false }
+                if !evaluateChild(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)) {
+                    keywordValid = false
+                }
                 reporter.popInstance()
                 reporter.popKeyword()
                 reporter.popKeyword()

@@ -384,7 +384,9 @@ struct _SchemaKeywordCompiler {
             return name.map { child(value, keyword, $0) } ?? child(value, keyword)
         default:
             guard let name else { throw invalid(keyword, "must be a schema (an object or a Boolean)") }
-            throw invalid(keyword, "must hold schemas (objects or Booleans), not \(_SchemaMessages.describe(value))", path: [name])
+            throw invalid(
+                keyword, "must hold schemas (objects or Booleans), not \(_SchemaMessages.describe(value))", path: [name]
+            )
         }
     }
 

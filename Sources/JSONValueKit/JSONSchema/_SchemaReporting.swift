@@ -140,7 +140,8 @@ struct _SchemaOutputBuilder: _SchemaReporting {
     }
 
     private mutating func append(_ keyword: String?, isKeyword: Bool) -> Int {
-        units.append(_SchemaOutputUnit(keywordTokens: [], absoluteKeywordLocation: "", instanceTokens: [], instanceOrder: []))
+        units.append(
+            _SchemaOutputUnit(keywordTokens: [], absoluteKeywordLocation: "", instanceTokens: [], instanceOrder: []))
         units[units.count - 1].isKeyword = isKeyword
         locate(units.count - 1, keyword: keyword)
         return units.count - 1
@@ -161,7 +162,8 @@ struct _SchemaOutputBuilder: _SchemaReporting {
     /// validation are valid and dropped, so that copying the paths for each
     /// would cost time quadratic in the depth.
     private mutating func appendPending(keyword: String?, isKeyword: Bool) -> Int {
-        units.append(_SchemaOutputUnit(keywordTokens: [], absoluteKeywordLocation: "", instanceTokens: [], instanceOrder: []))
+        units.append(
+            _SchemaOutputUnit(keywordTokens: [], absoluteKeywordLocation: "", instanceTokens: [], instanceOrder: []))
         units[units.count - 1].isKeyword = isKeyword
         units[units.count - 1].pendingKeyword = keyword
         return units.count - 1
