@@ -192,7 +192,7 @@ struct JSONSchemaOutputTests {
         let top = (verbose["errors"]?.arrayValue ?? []).compactMap { $0["keywordLocation"]?.stringValue }
         // Today all three come under one unit at "/properties" (reported).
         #expect(Set(top) == ["/properties", "/patternProperties", "/additionalProperties"])
-        
+
     }
 
     @Test("verbose holds every unit, detailed the ones that bear on the result")

@@ -268,7 +268,7 @@ struct JSONSchemaTests {
         ])
         let errors = schema.validate(Self.object(Self.precomposed, "x")).errors
         #expect(errors.map(\.keywordLocation) == ["/additionalProperties"])
-        
+
         #expect(errors.count == 1)
     }
 

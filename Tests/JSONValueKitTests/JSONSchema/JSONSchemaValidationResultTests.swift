@@ -208,7 +208,7 @@ struct JSONSchemaValidationResultTests {
         let errors = try JSONSchema(["type": "integer"]).validate(nil).errors
         // Today: "expected "integer", but found null null" (reported).
         #expect(errors.map(\.message) == ["expected an integer, but found null"])
-        
+
     }
 
     @Test("the documentation's example, word for word")
@@ -294,7 +294,7 @@ struct JSONSchemaValidationResultTests {
         let relative = try JSONSchema(["$id": "tree", "minimum": 0])
         let error = try #require(relative.validate(-1).errors.first)
         #expect(error.absoluteKeywordLocation == nil)
-        
+
         let urn = try JSONSchema(["$id": "urn:example:root", "$defs": ["x": ["minimum": 1]], "$ref": "#/$defs/x"])
         #expect(urn.validate(0).errors.first?.absoluteKeywordLocation == "urn:example:root#/$defs/x/minimum")
     }
