@@ -1,7 +1,12 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The four output formats of JSON Schema 2020-12, section 12.4: their
 /// shape, their bytes (the same every time), and the official output

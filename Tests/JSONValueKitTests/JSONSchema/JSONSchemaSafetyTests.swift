@@ -1,7 +1,12 @@
-import Foundation
 import Testing
 
 @testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Schemas and values from outside must not crash or hang validation: deep
 /// nesting on a 512 KiB thread, one schema shared by many tasks, and hostile
