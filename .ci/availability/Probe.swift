@@ -1,4 +1,4 @@
-// Added to a copy of the library by `.ci/check-availability --self-test`,
+// Added to a small probe package by `.ci/check-availability --self-test`,
 // which checks it against SwiftPM's default floors (macOS 10.13, iOS 12,
 // tvOS 12, watchOS 4, visionOS 1). A line ending in `// finding: API` must be
 // reported for that API; a line ending in `// guarded` must not be reported.
