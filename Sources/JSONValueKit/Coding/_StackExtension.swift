@@ -38,6 +38,20 @@ enum _StackExtension {
     /// even in a debug build under the address sanitizer.
     static let stackSize = 4 << 20
 
+    /// Whether the address of a local variable says how deep the stack is.
+    ///
+    /// Not under the address sanitizer: to catch uses of a local after its
+    /// function has returned, it keeps locals whose address is taken in
+    /// frames of its own on the heap (a "fake stack"), so such an address
+    /// is nowhere near the thread's stack. Recursion that watches the stack
+    /// by a local's address counts levels there instead. Looked up once:
+    /// the sanitizer's runtime is part of the program or it is not.
+    static let localAddressesTrackTheStack: Bool = {
+        guard let program = dlopen(nil, RTLD_NOW) else { return true }
+        defer { dlclose(program) }
+        return dlsym(program, "__asan_init") == nil
+    }()
+
     /// Runs `body`, on a new thread with a new stack when `depth` is a
     /// positive multiple of ``interval``.
     @inline(__always)

@@ -59,6 +59,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     private var depth = 0
     /// The stack address below which evaluation moves to a new stack.
     private var stackLimit: UInt
+    /// The depth at which evaluation moves to a new stack where a local's
+    /// address does not track the stack (under the address sanitizer; see
+    /// ``_StackExtension/localAddressesTrackTheStack``).
+    private var levelLimit = Self.levelsOnCallersStack
     /// Where a member's name is copied to be matched; shared by every
     /// level, as each match is over before anything nested runs.
     private let nameScratch: UnsafeMutableRawBufferPointer
@@ -67,6 +71,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// 512 KiB that secondary threads have on Apple platforms, leaving the
     /// rest to the caller.
     static var stackBudget: UInt { 128 << 10 }
+
+    /// Where levels are counted instead: a level takes up to 16 KiB in a
+    /// debug build under the address sanitizer, so 16 levels fit in the
+    /// 512 KiB of a secondary thread on Apple platforms with room for the
+    /// caller, and 128 in a new stack of ``_StackExtension/stackSize``.
+    static var levelsOnCallersStack: Int { 16 }
+    static var levelsPerNewStack: Int { 128 }
 
     init(program: _SchemaProgram, reporter: Reporter) {
         self.program = program
@@ -135,14 +146,17 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         }
         // Eight levels take at most a few KiB, well within the margin the
         // budget leaves; checking at every level cost 3 % of the fast path.
-        if depth & 7 == 0 && _stackAddress() < stackLimit {
+        if depth & 7 == 0
+            && (_StackExtension.localAddressesTrackTheStack ? _stackAddress() < stackLimit : depth >= levelLimit)
+        {
             return
                 (try? _StackExtension.onNewStack { () -> Bool in
-                    let saved = stackLimit
+                    let (savedStackLimit, savedLevelLimit) = (stackLimit, levelLimit)
                     // Leave a quarter of the new stack unused, for the frames
                     // below this check.
                     stackLimit = _stackAddress() &- UInt(_StackExtension.stackSize) / 4 * 3
-                    defer { stackLimit = saved }
+                    levelLimit = depth &+ Self.levelsPerNewStack
+                    defer { (stackLimit, levelLimit) = (savedStackLimit, savedLevelLimit) }
                     return self.evaluateNode(id, instance, marks)
                 }) ?? false
         }
