@@ -10,8 +10,6 @@
 /// instead of every branch. The result is the same; only `isValid` uses
 /// it, as the full path reports on every branch.
 struct _SchemaDiscriminator: Sendable {
-    /// The property, as an index into the program's names.
-    var name: Int32
     /// The branches (offsets into the keyword's list) pinned to each value.
     var branches: [_SchemaValueKey: [Int32]]
     /// The branches that do not pin the property, which always run.
@@ -23,8 +21,8 @@ struct _SchemaDiscriminator: Sendable {
     /// four others).
     static let minimumBranches = 1
 
-    /// The pinned values when all are strings, for comparing bytes instead
-    /// of hashing the instance's value; `nil` otherwise.
+    /// The pinned values when all are strings, for looking the instance's
+    /// value up by its bytes; `nil` otherwise.
     var strings: [(value: String, branches: [Int32])]?
 
     /// Whether an object without the property tells nothing: branches are
@@ -70,8 +68,8 @@ struct _SchemaDiscriminator: Sendable {
         return (
             name,
             _SchemaDiscriminator(
-                name: -1, branches: branches, others: others,
-                strings: strings.count == branches.count && strings.count <= 32 ? strings : nil,
+                branches: branches, others: others,
+                strings: strings.count == branches.count ? strings : nil,
                 parentRequires: parentRequired.contains { _utf8Equal($0, name) })
         )
     }

@@ -46,12 +46,16 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     let nameStarts: UnsafeBufferPointer<Int32>
     let nameFlags: UnsafeBufferPointer<UInt8>
     let values: UnsafeBufferPointer<JSONValue>
+    let valueNames: UnsafeBufferPointer<Int32>
+    let enumerationNames: UnsafeBufferPointer<_SchemaProgram.NameSet>
     let enumerations: UnsafeBufferPointer<_SchemaEnumeration>
     let patterns: UnsafeBufferPointer<_SchemaPattern>
     let properties: UnsafeBufferPointer<_SchemaProgram.Properties>
     let patternNodes: UnsafeBufferPointer<(pattern: Int32, node: Int32)>
     let nameSlots: UnsafeBufferPointer<Int32>
     let dependencies: UnsafeBufferPointer<_SchemaProgram.Dependency>
+    let discriminators: UnsafeBufferPointer<_SchemaProgram.Discriminator>
+    let discriminatorCases: UnsafeBufferPointer<(start: Int32, count: Int32)>
     var reporter: Reporter
     /// The resources entered, outermost first, when a `$dynamicRef` or
     /// `$recursiveRef` needs them.
@@ -90,12 +94,16 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         nameStarts = program.nameStarts.buffer
         nameFlags = program.nameFlags.buffer
         values = program.values.buffer
+        valueNames = program.valueNames.buffer
+        enumerationNames = program.enumerationNames.buffer
         enumerations = program.enumerations.buffer
         patterns = program.patterns.buffer
         properties = program.properties.buffer
         patternNodes = program.patternNodes.buffer
         nameSlots = program.nameSlots.buffer
         dependencies = program.dependencies.buffer
+        discriminators = program.discriminators.buffer
+        discriminatorCases = program.discriminatorCases.buffer
         self.reporter = reporter
         stackLimit = _stackAddress() &- Self.stackBudget
         nameScratch = .allocate(byteCount: 64, alignment: 8)
@@ -509,7 +517,18 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return true
         case .constant(let index):
-            guard _schemaEqual(instance.pointee, values[Int(index)]) else {
+            let name = Int(valueNames[Int(index)])
+            let equal =
+                if name >= 0 {
+                    if case .string(let string) = instance.pointee {
+                        _MemberTable.withBytes(of: string) { _bytesEqual(nameBytes(name), $0) }
+                    } else {
+                        false
+                    }
+                } else {
+                    _schemaEqual(instance.pointee, values[Int(index)])
+                }
+            guard equal else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "const",
@@ -520,7 +539,18 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return true
         case .enumeration(let index):
-            guard enumerations[Int(index)].contains(instance) else {
+            let names = enumerationNames[Int(index)]
+            let contains =
+                if names.count >= 0 {
+                    if case .string(let string) = instance.pointee {
+                        _MemberTable.withBytes(of: string) { find($0, in: names) } != nil
+                    } else {
+                        false
+                    }
+                } else {
+                    enumerations[Int(index)].contains(instance)
+                }
+            guard contains else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "enum",
@@ -534,14 +564,14 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             return evaluateAllOf(start, count, instance, marks)
         case .anyOf(let start, let count, let discriminator):
             if !Reporter.isEnabled && discriminator >= 0 && marks == nil,
-                let valid = evaluateDiscriminated(start, discriminator, instance, isOneOf: false)
+                let valid = evaluateDiscriminated(discriminator, instance, isOneOf: false)
             {
                 return valid
             }
             return evaluateAnyOf(start, count, instance, marks)
         case .oneOf(let start, let count, let discriminator):
             if !Reporter.isEnabled && discriminator >= 0 && marks == nil,
-                let valid = evaluateDiscriminated(start, discriminator, instance, isOneOf: true)
+                let valid = evaluateDiscriminated(discriminator, instance, isOneOf: true)
             {
                 return valid
             }
@@ -843,23 +873,31 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     @inline(__always)
     private func namedProperty(_ bytes: UnsafeBufferPointer<UInt8>, in properties: _SchemaProgram.Properties) -> Int32?
     {
-        do {
-            let start = Int(properties.namedStart)
-            guard properties.lookup >= 0 else {
-                for offset in 0..<Int(properties.namedCount) where _bytesEqual(nameBytes(start &+ offset), bytes) {
-                    return Int32(offset)
-                }
-                return nil
+        find(
+            bytes,
+            in: _SchemaProgram.NameSet(
+                start: properties.namedStart, count: properties.namedCount, lookup: properties.lookup,
+                lookupMask: properties.lookupMask))
+    }
+
+    /// The offset in `set` of the name whose bytes are `bytes`, if any.
+    @inline(__always)
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>, in set: _SchemaProgram.NameSet) -> Int32? {
+        let start = Int(set.start)
+        guard set.lookup >= 0 else {
+            for offset in 0..<Int(set.count) where _bytesEqual(nameBytes(start &+ offset), bytes) {
+                return Int32(offset)
             }
-            let mask = Int(properties.lookupMask)
-            var slot = _schemaNameHash(bytes) & mask
-            while true {
-                let entry = nameSlots[Int(properties.lookup) &+ slot]
-                guard entry != 0 else { return nil }
-                let offset = Int(entry) &- 1
-                if _bytesEqual(nameBytes(start &+ offset), bytes) { return Int32(offset) }
-                slot = (slot &+ 1) & mask
-            }
+            return nil
+        }
+        let mask = Int(set.lookupMask)
+        var slot = _schemaNameHash(bytes) & mask
+        while true {
+            let entry = nameSlots[Int(set.lookup) &+ slot]
+            guard entry != 0 else { return nil }
+            let offset = Int(entry) &- 1
+            if _bytesEqual(nameBytes(start &+ offset), bytes) { return Int32(offset) }
+            slot = (slot &+ 1) & mask
         }
     }
 
@@ -1112,29 +1150,37 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// evaluated (see ``_SchemaDiscriminator``); `nil` if the instance is not
     /// an object, where the discriminator says nothing.
     private mutating func evaluateDiscriminated(
-        _ start: Int32, _ index: Int32, _ instance: UnsafePointer<JSONValue>, isOneOf: Bool
+        _ index: Int32, _ instance: UnsafePointer<JSONValue>, isOneOf: Bool
     ) -> Bool? {
         guard let object = _SchemaInstanceView.object(of: instance) else { return nil }
-        let discriminator = program.discriminators.buffer[Int(index)]
+        let discriminator = discriminators[Int(index)]
         let name = Int(discriminator.name)
-        var pinned: [Int32] = []
+        var pinned: (start: Int32, count: Int32) = (0, 0)
+        var keyedPinned: [Int32] = []
         if let member = object.index(ofName: nameBytes(name), hash: nameHashes[name]) {
             let value = object.value(at: member)
-            if let strings = discriminator.strings {
-                if case .string(let string) = value.pointee {
-                    pinned = strings.first { _utf8Equal($0.value, string) }?.branches ?? []
+            if discriminator.keyed < 0 {
+                if case .string(let string) = value.pointee,
+                    let offset = _MemberTable.withBytes(of: string, { find($0, in: discriminator.values) })
+                {
+                    pinned = discriminatorCases[Int(discriminator.casesStart &+ offset)]
                 }
             } else {
-                pinned = discriminator.branches[_SchemaValueKey(value: value.pointee)] ?? []
+                keyedPinned =
+                    program.keyedDiscriminators[Int(discriminator.keyed)][_SchemaValueKey(value: value.pointee)] ?? []
             }
         } else if discriminator.parentRequires {
             // The schema around requires the property, and fails without it.
             return false
         }
         var valid = 0
+        for node in keyedPinned where evaluateChild(node, instance) {
+            valid += 1
+            if !isOneOf || valid > 1 { return !isOneOf }
+        }
         for pass in 0..<2 {
-            for offset in pass == 0 ? pinned : discriminator.others
-            where evaluateChild(nodeLists[Int(start &+ offset)], instance) {
+            let (start, count) = pass == 0 ? pinned : (discriminator.othersStart, discriminator.othersCount)
+            for list in Int(start)..<Int(start &+ count) where evaluateChild(nodeLists[list], instance) {
                 valid += 1
                 if !isOneOf || valid > 1 { return !isOneOf }
             }

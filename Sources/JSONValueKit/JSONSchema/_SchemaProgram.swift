@@ -60,6 +60,27 @@ final class _SchemaProgram: @unchecked Sendable {
         var isLegacy: Bool
     }
 
+    /// A ``_SchemaDiscriminator`` as the fast path reads it: indices only,
+    /// so that reading it retains nothing.
+    struct Discriminator {
+        /// The property, as an index into ``names``.
+        var name: Int32
+        /// See ``_SchemaDiscriminator/parentRequires``.
+        var parentRequires: Bool
+        /// When every pinned value is a string: the values; value `i`'s
+        /// branches are ``discriminatorCases``[`casesStart + i`]. A count
+        /// of 0 otherwise.
+        var values: NameSet
+        var casesStart: Int32
+        /// The branches that pin nothing, which always run: a range of
+        /// ``nodeLists``.
+        var othersStart: Int32
+        var othersCount: Int32
+        /// The index in ``keyedDiscriminators`` when the pinned values are
+        /// not all strings, or -1.
+        var keyed: Int32
+    }
+
     /// `dependentRequired`: a name, and a range of ``names``.
     struct Dependency {
         var name: Int32
@@ -70,7 +91,24 @@ final class _SchemaProgram: @unchecked Sendable {
     let nodes: _SchemaBuffer<Node>
     let checks: _SchemaBuffer<_SchemaCheck>
     let values: _SchemaBuffer<JSONValue>
+    /// For each of ``values``: its index in ``names`` when it is a string,
+    /// else -1, so that `const` compares a string's bytes.
+    let valueNames: _SchemaBuffer<Int32>
     let enumerations: _SchemaBuffer<_SchemaEnumeration>
+    /// For each of ``enumerations``: its values as names when all are
+    /// strings, so that `enum` looks a string up by its bytes; a count of
+    /// -1 otherwise.
+    let enumerationNames: _SchemaBuffer<NameSet>
+
+    /// A range of ``names``, looked up one by one or, past
+    /// ``linearLookupLimit`` names, through the hash table at `lookup` in
+    /// ``nameSlots`` (-1 for none).
+    struct NameSet {
+        var start: Int32
+        var count: Int32
+        var lookup: Int32
+        var lookupMask: Int32
+    }
     let patterns: _SchemaBuffer<_SchemaPattern>
     let names: _SchemaBuffer<String>
     /// The hash of each of ``names`` as ``JSONObject`` looks names up, so
@@ -100,7 +138,13 @@ final class _SchemaProgram: @unchecked Sendable {
     let nameSlots: _SchemaBuffer<Int32>
     let dependencies: _SchemaBuffer<Dependency>
     let dynamicReferences: _SchemaBuffer<_SchemaDynamicReference>
-    let discriminators: _SchemaBuffer<_SchemaDiscriminator>
+    let discriminators: _SchemaBuffer<Discriminator>
+    /// The branches each string value of a discriminator pins: ranges of
+    /// ``nodeLists``.
+    let discriminatorCases: _SchemaBuffer<(start: Int32, count: Int32)>
+    /// The branches' nodes by pinned value, for discriminators whose values
+    /// are not all strings.
+    let keyedDiscriminators: [[_SchemaValueKey: [Int32]]]
 
     /// For reports only: each node's pointer inside its resource, and its
     /// annotations.
@@ -166,7 +210,9 @@ final class _SchemaProgram: @unchecked Sendable {
         self.nodes = _SchemaBuffer(nodes)
         checks = _SchemaBuffer(tables.checks)
         values = _SchemaBuffer(tables.values)
+        valueNames = _SchemaBuffer(tables.valueNames)
         enumerations = _SchemaBuffer(tables.enumerations)
+        enumerationNames = _SchemaBuffer(tables.enumerationNames)
         patterns = _SchemaBuffer(tables.patterns)
         names = _SchemaBuffer(tables.names)
         nameHashes = _SchemaBuffer(tables.names.map(JSONObject.hash(ofKey:)))
@@ -188,6 +234,8 @@ final class _SchemaProgram: @unchecked Sendable {
         dependencies = _SchemaBuffer(tables.dependencies)
         dynamicReferences = _SchemaBuffer(tables.dynamicReferences)
         discriminators = _SchemaBuffer(tables.discriminators)
+        discriminatorCases = _SchemaBuffer(tables.discriminatorCases)
+        keyedDiscriminators = tables.keyedDiscriminators
         pointers = compiled.map(\.pointer)
         annotations = compiled.map(\.annotations)
         self.resources = resources
@@ -221,9 +269,13 @@ final class _SchemaProgram: @unchecked Sendable {
         /// The names that the node being lowered requires.
         var required: [String] = []
         var checks: [_SchemaCheck] = []
-        var discriminators: [_SchemaDiscriminator] = []
+        var discriminators: [Discriminator] = []
+        var discriminatorCases: [(start: Int32, count: Int32)] = []
+        var keyedDiscriminators: [[_SchemaValueKey: [Int32]]] = []
         var values: [JSONValue] = []
+        var valueNames: [Int32] = []
         var enumerations: [_SchemaEnumeration] = []
+        var enumerationNames: [NameSet] = []
         var patterns: [_SchemaPattern] = []
         var names: [String] = []
         var nodeLists: [Int32] = []
@@ -276,17 +328,57 @@ final class _SchemaProgram: @unchecked Sendable {
         /// The index of a discriminator for these branches, or -1.
         mutating func discriminator(_ nodes: [Int]) -> Int32 {
             guard
-                case (let name, var discriminator)? = _SchemaDiscriminator.find(
+                case (let name, let found)? = _SchemaDiscriminator.find(
                     in: nodes, parentRequired: required, compiled: compiled)
             else { return -1 }
-            discriminator.name = strings([name]).start
-            discriminators.append(discriminator)
+            let others = list(found.others.map { nodes[Int($0)] })
+            var lowered = Discriminator(
+                name: strings([name]).start, parentRequires: found.parentRequires,
+                values: NameSet(start: 0, count: 0, lookup: -1, lookupMask: 0), casesStart: -1,
+                othersStart: others.start, othersCount: others.count, keyed: -1)
+            if let pinned = found.strings {
+                lowered.values = nameSet(pinned.map(\.value))
+                lowered.casesStart = Int32(discriminatorCases.count)
+                for (_, branches) in pinned { discriminatorCases.append(list(branches.map { nodes[Int($0)] })) }
+            } else {
+                keyedDiscriminators.append(found.branches.mapValues { $0.map { Int32(nodes[Int($0)]) } })
+                lowered.keyed = Int32(keyedDiscriminators.count - 1)
+            }
+            discriminators.append(lowered)
             return Int32(discriminators.count - 1)
+        }
+
+        /// An open-addressing table of `names` in ``nameSlots``: where it
+        /// starts, and its slot count minus one.
+        mutating func lookupTable(_ names: [String]) -> (start: Int32, mask: Int32) {
+            var size = 16
+            while size < names.count * 2 { size <<= 1 }
+            var slots = [Int32](repeating: 0, count: size)
+            for offset in names.indices {
+                var slot = _MemberTable.withBytes(of: names[offset], _schemaNameHash) & (size - 1)
+                while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
+                slots[slot] = Int32(offset + 1)
+            }
+            defer { nameSlots += slots }
+            return (Int32(nameSlots.count), Int32(size - 1))
         }
 
         mutating func value(_ value: JSONValue) -> Int32 {
             values.append(value)
+            if case .string(let string) = value {
+                valueNames.append(strings([string]).start)
+            } else {
+                valueNames.append(-1)
+            }
             return Int32(values.count - 1)
+        }
+
+        /// `strings` as a ``NameSet``, with a hash table if there are many.
+        mutating func nameSet(_ strings: [String]) -> NameSet {
+            let (start, count) = self.strings(strings)
+            var set = NameSet(start: start, count: count, lookup: -1, lookupMask: 0)
+            if strings.count > _SchemaProgram.linearLookupLimit { (set.lookup, set.lookupMask) = lookupTable(strings) }
+            return set
         }
 
         mutating func lower(_ keyword: _SchemaKeyword) -> _SchemaCheck {
@@ -294,6 +386,12 @@ final class _SchemaProgram: @unchecked Sendable {
             case .type(let types): return .type(types)
             case .enumeration(let enumeration):
                 enumerations.append(enumeration)
+                let strings = enumeration.values.compactMap { value -> String? in
+                    if case .string(let string) = value { string } else { nil }
+                }
+                enumerationNames.append(
+                    strings.count == enumeration.values.count && !strings.isEmpty
+                        ? nameSet(strings) : NameSet(start: 0, count: -1, lookup: -1, lookupMask: 0))
                 return .enumeration(Int32(enumerations.count - 1))
             case .constant(let value): return .constant(self.value(value))
             case .multipleOf(let decimal, let written): return .multipleOf(decimal, self.value(written))
@@ -338,18 +436,7 @@ final class _SchemaProgram: @unchecked Sendable {
                 var lookupMask: Int32 = 0
                 let needsLookup = !properties.patterns.isEmpty || properties.additional != nil
                 if needsLookup && properties.named.count > _SchemaProgram.linearLookupLimit {
-                    var size = 16
-                    while size < properties.named.count * 2 { size <<= 1 }
-                    var slots = [Int32](repeating: 0, count: size)
-                    for offset in properties.named.indices {
-                        var slot =
-                            _MemberTable.withBytes(of: properties.named[offset].name, _schemaNameHash) & (size - 1)
-                        while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
-                        slots[slot] = Int32(offset + 1)
-                    }
-                    lookup = Int32(nameSlots.count)
-                    lookupMask = Int32(size - 1)
-                    nameSlots += slots
+                    (lookup, lookupMask) = lookupTable(properties.named.map(\.name))
                 }
                 self.properties.append(
                     Properties(
