@@ -160,30 +160,19 @@ enum _SchemaKeyword: Sendable {
     }
 }
 
-/// `enum`: the values, and for long lists a set to look them up in; when
-/// every value is a string (most enums), the strings alone, compared by
-/// their bytes.
+/// `enum`: the values, and for long lists a set to look them up in.
 struct _SchemaEnumeration: Sendable {
     var values: [JSONValue]
     var lookup: Set<_SchemaValueKey>?
-    var strings: [String]?
 
     init(_ values: [JSONValue]) {
         self.values = values
         lookup = values.count > 8 ? Set(values.map(_SchemaValueKey.init)) : nil
-        var strings: [String] = []
-        for value in values {
-            guard case .string(let string) = value else { break }
-            strings.append(string)
-        }
-        self.strings = strings.count == values.count && values.count <= 8 ? strings : nil
     }
 
+    /// Whether the value is one of ``values``. (An enumeration of strings
+    /// alone is looked up in the program's names instead, by its bytes.)
     func contains(_ value: UnsafePointer<JSONValue>) -> Bool {
-        if let strings {
-            guard case .string(let string) = value.pointee else { return false }
-            return strings.contains { _utf8Equal($0, string) }
-        }
         if let lookup { return lookup.contains(_SchemaValueKey(value: value.pointee)) }
         return values.contains { _schemaEqual($0, value.pointee) }
     }
