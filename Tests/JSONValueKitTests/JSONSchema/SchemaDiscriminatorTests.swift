@@ -34,6 +34,27 @@ struct SchemaDiscriminatorTests {
         return [keyword: .array(branches)]
     }
 
+    /// Twelve branches that do not require `"kind"` themselves, in a
+    /// schema that does.
+    static let parentRequired: JSONValue = {
+        var schema = tagged("oneOf", branches: 12, required: false)
+        schema["required"] = ["kind"]
+        return schema
+    }()
+
+    /// A branch pinning `"kind"` to `"a"`, and one that pins nothing.
+    static let withUnpinnedBranch: JSONValue = [
+        "oneOf": [["properties": ["kind": ["const": "a"]], "required": ["kind"]], ["required": ["v"]]]
+    ]
+
+    /// Branches pinned by a number and by an enum of a number and a string.
+    static let pinnedByNumbers: JSONValue = [
+        "oneOf": [
+            ["properties": ["kind": ["const": 1]], "required": ["kind"]],
+            ["properties": ["kind": ["enum": [2, "two"]]], "required": ["kind"]],
+        ]
+    ]
+
     static let cases: [Case] = [
         // Few branches: values compared one by one.
         Case(
@@ -73,52 +94,29 @@ struct SchemaDiscriminatorTests {
         // Branches that pin the property only through the schema around them.
         Case(
             name: "oneOf, pinned by the parent's required: the property is missing",
-            schema: {
-                var schema = tagged("oneOf", branches: 12, required: false)
-                schema["required"] = ["kind"]
-                return schema
-            }(), instance: ["v": 1], valid: false),
+            schema: parentRequired, instance: ["v": 1], valid: false),
         Case(
             name: "oneOf, pinned by the parent's required: the pinned branch holds",
-            schema: {
-                var schema = tagged("oneOf", branches: 12, required: false)
-                schema["required"] = ["kind"]
-                return schema
-            }(), instance: ["kind": "k11", "v": "a"], valid: true),
+            schema: parentRequired, instance: ["kind": "k11", "v": "a"], valid: true),
         // A branch that pins nothing runs whatever the value.
         Case(
             name: "oneOf with an unpinned branch: both hold",
-            schema: ["oneOf": [["properties": ["kind": ["const": "a"]], "required": ["kind"]], ["required": ["v"]]]],
+            schema: withUnpinnedBranch,
             instance: ["kind": "a", "v": 1], valid: false),
         Case(
             name: "oneOf with an unpinned branch: only it holds",
-            schema: ["oneOf": [["properties": ["kind": ["const": "a"]], "required": ["kind"]], ["required": ["v"]]]],
+            schema: withUnpinnedBranch,
             instance: ["kind": "b", "v": 1], valid: true),
         // Values that are not all strings: looked up by value.
         Case(
             name: "oneOf pinned by numbers: 1 and 1.0 are the same value",
-            schema: [
-                "oneOf": [
-                    ["properties": ["kind": ["const": 1]], "required": ["kind"]],
-                    ["properties": ["kind": ["enum": [2, "two"]]], "required": ["kind"]],
-                ]
-            ], instance: ["kind": 1.0], valid: true),
+            schema: pinnedByNumbers, instance: ["kind": 1.0], valid: true),
         Case(
             name: "oneOf pinned by numbers: true is not 1",
-            schema: [
-                "oneOf": [
-                    ["properties": ["kind": ["const": 1]], "required": ["kind"]],
-                    ["properties": ["kind": ["enum": [2, "two"]]], "required": ["kind"]],
-                ]
-            ], instance: ["kind": true], valid: false),
+            schema: pinnedByNumbers, instance: ["kind": true], valid: false),
         Case(
             name: "oneOf pinned by an enum of a string and a number: the string",
-            schema: [
-                "oneOf": [
-                    ["properties": ["kind": ["const": 1]], "required": ["kind"]],
-                    ["properties": ["kind": ["enum": [2, "two"]]], "required": ["kind"]],
-                ]
-            ], instance: ["kind": "two"], valid: true),
+            schema: pinnedByNumbers, instance: ["kind": "two"], valid: true),
         // const and enum over strings.
         Case(name: "const string: equal bytes", schema: ["const": "héllo"], instance: "héllo", valid: true),
         Case(
