@@ -148,20 +148,32 @@ struct _SchemaOutput {
     static func errors(in units: [_SchemaOutputUnit], program: _SchemaProgram) -> [JSONSchema.ValidationError] {
         var result: [(order: [Int], error: JSONSchema.ValidationError)] = []
         // Units are in pre-order; `open` holds the ancestors of the next one.
+        // `hidden` counts the failed ancestors that hide their details, and
+        // `passed` the valid ones, whose failed descendants are no errors of
+        // the value: counts rather than a walk up `open` for each unit, which
+        // would make a value nested n deep cost n² here.
         var open: [Int] = []
         var hidden = 0
+        var passed = 0
         for (index, unit) in units.enumerated() {
             while let last = open.last, units[last].end <= index {
-                if units[last].hidesDetails && !units[last].valid { hidden -= 1 }
+                if units[last].valid {
+                    passed -= 1
+                } else if units[last].hidesDetails {
+                    hidden -= 1
+                }
                 open.removeLast()
             }
-            let chainFailed = open.allSatisfy { !units[$0].valid }
-            if chainFailed && hidden == 0, !unit.valid, let message = unit.error {
+            if passed == 0 && hidden == 0, !unit.valid, let message = unit.error {
                 result.append((unit.instanceOrder, error(for: unit, message: message)))
             }
             if unit.end > index + 1 {
                 open.append(index)
-                if unit.hidesDetails && !unit.valid { hidden += 1 }
+                if unit.valid {
+                    passed += 1
+                } else if unit.hidesDetails {
+                    hidden += 1
+                }
             }
         }
         // Document order: a stable sort by the positions of the instance

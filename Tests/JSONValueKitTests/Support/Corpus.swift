@@ -46,3 +46,16 @@ enum Corpus {
         try Shared.data("corpus/" + name)
     }
 }
+
+/// What CI's sanitizer runs change: they set `JSONVALUEKIT_SANITIZED`, and
+/// the long seeded property tests then run a quarter of their seeds. The
+/// sanitizers look for memory and thread errors, which the first seeds find as
+/// well as the last; the plain `swift test` keeps every seed.
+enum Sanitizers {
+    static let isSanitized = ProcessInfo.processInfo.environment["JSONVALUEKIT_SANITIZED"] != nil
+
+    /// `count`, or a quarter of it (at least one) under CI's sanitizers.
+    static func scaled(_ count: Int) -> Int {
+        isSanitized ? max(1, count / 4) : count
+    }
+}
