@@ -127,16 +127,31 @@ struct _SchemaOutputBuilder: _SchemaReporting {
         instanceOrder.removeLast()
     }
 
-    private func absoluteLocation(extra: String? = nil) -> String {
+    /// Each subschema's absolute location, made once per validation: a
+    /// deep schema's pointers are long, and a failing value nested as deep
+    /// keeps a unit at every level.
+    private var nodeLocations: [Int: String] = [:]
+
+    private mutating func absoluteLocation(extra: String? = nil) -> String {
+        let prefix: String
+        if let known = nodeLocations[currentNode] {
+            prefix = known
+        } else {
+            let resource = Int(program.nodes.buffer[currentNode].resource)
+            // Without an absolute URI (a schema without `$id`, or with a
+            // relative one), the location is the fragment alone, which
+            // reports leave out.
+            let uri = program.resources[resource].uri
+            let isAbsolute = _URIReference(uri).scheme != nil
+            prefix = (isAbsolute ? uri : "") + _uriFragment(ofPointer: program.pointers[currentNode])
+            nodeLocations[currentNode] = prefix
+        }
         var tokens = relativeTokens
         if let extra { tokens.append(extra) }
-        let pointer = program.pointers[currentNode] + tokens.map { "/" + _escapeToken($0) }.joined()
-        let resource = Int(program.nodes.buffer[currentNode].resource)
-        // Without an absolute URI (a schema without `$id`, or with a relative
-        // one), the location is the fragment alone, which reports leave out.
-        let uri = program.resources[resource].uri
-        let isAbsolute = _URIReference(uri).scheme != nil
-        return (isAbsolute ? uri : "") + _uriFragment(ofPointer: pointer)
+        guard !tokens.isEmpty else { return prefix }
+        // Percent-encoding goes byte by byte, so the fragment of the joined
+        // pointer is the node's fragment followed by the tokens'.
+        return prefix + JSONPointer(tokens: tokens).uriFragment.dropFirst()
     }
 
     private mutating func append(_ keyword: String?, isKeyword: Bool) -> Int {
