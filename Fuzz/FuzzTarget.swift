@@ -95,7 +95,9 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if let parsed {
         // Valid UTF-8 decodes to the same text, so both parses agree.
         check(parsedText.map { identical($0, parsed) } ?? false, "String and bytes disagree")
-        for options: JSONValue.WritingOptions in [[], [.sortedKeys, .prettyPrinted]] {
+        // Slashes as is by default, escaped with the other options, so that
+        // both ways of writing a string are fuzzed.
+        for options: JSONValue.WritingOptions in [[], [.sortedKeys, .prettyPrinted, .escapingSlashes]] {
             guard let written = try? parsed.jsonData(options: options) else {
                 check(false, "an accepted document could not be written")
                 return 0
@@ -130,7 +132,9 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = try? lenient.decode([FuzzModel].self, from: data, deviations: &deviations)
         _ = try? JSONValueDecoder().decode([Decimal].self, from: data)
         _ = try? JSONValueDecoder().decode([UInt64].self, from: data)
-        _ = parsed.description
+        // A parsed value is finite and within the depth limit, so its
+        // description is exactly the default compact text, members in order.
+        check(parsed.description == (try? parsed.jsonString()), "description is not the compact text")
         checkPatches(parsed)
         checkSchema(parsed, seed: bytes.count)
     }

@@ -24,11 +24,11 @@ func stream(_ chunks: [Data]) throws {
         received += chunk.count
         let values = try parser.append(chunk)
         let path = parser.pathInProgress.map { #""\#($0)""# } ?? "-"
-        let partial = try parser.partialValue?.jsonString(options: [.withoutEscapingSlashes]) ?? "-"
+        let partial = try parser.partialValue?.jsonString() ?? "-"
         print("\(received) bytes, reading \(path): \(partial)")
-        for value in values { print("complete: \(try value.jsonString(options: [.withoutEscapingSlashes]))") }
+        for value in values { print("complete: \(try value.jsonString())") }
     }
-    for value in try parser.finish() { print("complete: \(try value.jsonString(options: [.withoutEscapingSlashes]))") }
+    for value in try parser.finish() { print("complete: \(try value.jsonString())") }
 }
 
 /// Streams a file through the parser in chunks of `size` bytes, printing what

@@ -178,7 +178,7 @@ do {
         }
     } else if let path = arguments.first {
         if writesBack {
-            print(try JSONValue(parsing: try read(path: path)).jsonString(options: .withoutEscapingSlashes))
+            print(try JSONValue(parsing: try read(path: path)).jsonString())
         } else {
             try summarize(path: path)
         }

@@ -44,6 +44,24 @@ struct JSONValueConvertibleTests {
         #expect(JSONValue(exactly: UInt64(Int.max)).map { identical($0, .int(Int.max)) } == true)
     }
 
+    @Test(
+        "JSONValue(_:) takes a UInt64 or UInt with try: .int when Int holds it, an error naming it when not",
+        arguments: [UInt64(0), 5, UInt64(Int.max), UInt64(Int.max) + 1, 1 << 53, UInt64.max])
+    func unsignedWithTry(_ value: UInt64) throws {
+        let unsigned = UInt(exactly: value)
+        if let int = Int(exactly: value) {
+            #expect(identical(try JSONValue(value), .int(int)))
+            #expect(try unsigned.map { identical(try JSONValue($0), .int(int)) } == true)
+        } else {
+            #expect(throws: JSONBridgingError(.inexactNumber("\(value)"), at: .root)) { try JSONValue(value) }
+            if let unsigned {
+                #expect(throws: JSONBridgingError(.inexactNumber("\(value)"), at: .root)) { try JSONValue(unsigned) }
+            }
+        }
+        // The same numbers as init(any:) takes and refuses.
+        #expect((try? JSONValue(value)) == (try? JSONValue(any: value)))
+    }
+
     @Test("literals still make their cases, without ambiguity")
     func literals() {
         #expect(identical(JSONValue([1, "a"]), [1, "a"]))

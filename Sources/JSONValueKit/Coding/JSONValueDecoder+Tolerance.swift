@@ -598,3 +598,25 @@ func _errorText(_ error: any Error, within codingPath: [any CodingKey] = []) -> 
     }
     return text
 }
+
+extension JSONValueDecoder.Tolerance: CustomStringConvertible {
+    /// The options as the array literal that creates them, in the order in
+    /// which they are declared; ``lenient`` prints as its four options.
+    ///
+    /// ```swift
+    /// print([.convertScalarTypes, .emptyValuesAsNil] as JSONValueDecoder.Tolerance)
+    /// // [.emptyValuesAsNil, .convertScalarTypes]
+    /// ```
+    public var description: String {
+        _optionSetDescription(
+            rawValue,
+            typeName: "Tolerance",
+            names: [
+                Self.emptyValuesAsNil.rawValue: "emptyValuesAsNil",
+                Self.convertScalarTypes.rawValue: "convertScalarTypes",
+                Self.invalidOptionalsAsNil.rawValue: "invalidOptionalsAsNil",
+                Self.dropInvalidElements.rawValue: "dropInvalidElements",
+            ]
+        )
+    }
+}

@@ -99,12 +99,24 @@ public struct JSONPatch: Hashable, Sendable {
     ///   missing or non-string `path` or `from`, a missing `value`, or a
     ///   pointer that is not valid.
     public init(_ value: JSONValue) throws {
+        var member: String?
+        try self.init(value, member: &member)
+    }
+
+    /// Reads a patch as ``init(_:)`` does, and when an operation is
+    /// malformed, leaves in `member` the name of its member at fault (`op`,
+    /// `path`, `from` or `value`), or `nil` when the operation itself is (not
+    /// an object), so that decoding can give the full coding path.
+    init(_ value: JSONValue, member: inout String?) throws(JSONPatchError) {
         guard case .array(let elements) = value else {
             throw JSONPatchError(.notAnArray, operationIndex: nil)
         }
-        operations = try elements.enumerated().map { index, element in
-            try Operation(element, index: index)
+        var operations: [Operation] = []
+        operations.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            operations.append(try Operation(element, index: index, member: &member))
         }
+        self.operations = operations
     }
 
     /// The patch as its JSON form: an array of operation objects.
@@ -118,46 +130,52 @@ public struct JSONPatch: Hashable, Sendable {
 }
 
 extension JSONPatch.Operation {
-    /// Reads one operation object, for the operation at `index`.
-    init(_ value: JSONValue, index: Int) throws {
+    /// Reads one operation object, for the operation at `index`; when it
+    /// throws, `member` is the name of the member at fault, or `nil` if the
+    /// operation is not an object.
+    init(_ value: JSONValue, index: Int, member: inout String?) throws(JSONPatchError) {
+        member = nil
         guard case .object(let members) = value else {
             throw JSONPatchError(.notAnObject, operationIndex: index)
         }
-        func string(_ name: String) throws -> String {
-            guard let member = members[name] else {
+        func string(_ name: String, _ member: inout String?) throws(JSONPatchError) -> String {
+            member = name
+            guard let value = members[name] else {
                 throw JSONPatchError(.missingMember(name), operationIndex: index)
             }
-            guard case .string(let text) = member else {
+            guard case .string(let text) = value else {
                 throw JSONPatchError(.invalidMember(name), operationIndex: index)
             }
             return text
         }
-        func pointer(_ name: String) throws -> JSONPointer {
-            let text = try string(name)
+        func pointer(_ name: String, _ member: inout String?) throws(JSONPatchError) -> JSONPointer {
+            let text = try string(name, &member)
             do {
                 return try JSONPointer(parsing: text)
             } catch {
                 throw JSONPatchError(.invalidPointer(error), operationIndex: index)
             }
         }
-        func valueMember() throws -> JSONValue {
-            guard let member = members["value"] else {
+        func valueMember(_ member: inout String?) throws(JSONPatchError) -> JSONValue {
+            member = "value"
+            guard let value = members["value"] else {
                 throw JSONPatchError(.missingMember("value"), operationIndex: index)
             }
-            return member
+            return value
         }
-        let op = try string("op")
-        do {
+        let op = try string("op", &member)
+        do throws(JSONPatchError) {
             switch op {
-            case "add": self = .add(path: try pointer("path"), value: try valueMember())
-            case "remove": self = .remove(path: try pointer("path"))
-            case "replace": self = .replace(path: try pointer("path"), value: try valueMember())
-            case "move": self = .move(from: try pointer("from"), path: try pointer("path"))
-            case "copy": self = .copy(from: try pointer("from"), path: try pointer("path"))
-            case "test": self = .test(path: try pointer("path"), value: try valueMember())
+            case "add": self = .add(path: try pointer("path", &member), value: try valueMember(&member))
+            case "remove": self = .remove(path: try pointer("path", &member))
+            case "replace": self = .replace(path: try pointer("path", &member), value: try valueMember(&member))
+            case "move": self = .move(from: try pointer("from", &member), path: try pointer("path", &member))
+            case "copy": self = .copy(from: try pointer("from", &member), path: try pointer("path", &member))
+            case "test": self = .test(path: try pointer("path", &member), value: try valueMember(&member))
             default: throw JSONPatchError(.unknownOperation(op), operationIndex: index)
             }
-        } catch var error as JSONPatchError {
+        } catch {
+            var error = error
             if case .unknownOperation = error.kind {} else { error.operation = op }
             throw error
         }
@@ -194,18 +212,39 @@ extension JSONPatch: ExpressibleByArrayLiteral {
 extension JSONPatch: Codable {
     /// Decodes a patch from its JSON form, an array of operation objects.
     ///
+    /// ```swift
+    /// let data = Data(#"[{"op": "add", "path": "/a"}]"#.utf8)
+    /// do {
+    ///     _ = try JSONValueDecoder().decode(JSONPatch.self, from: data)
+    /// } catch DecodingError.dataCorrupted(let context) {
+    ///     context.codingPath             // [Index 0, "value"]
+    ///     context.underlyingError        // Operation 0 (add) has no "value" member.
+    /// }
+    /// ```
+    ///
     /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError.dataCorrupted` with the ``JSONPatchError``
-    ///   as its underlying error if an operation is malformed.
+    /// - Throws: `DecodingError.dataCorrupted` if the patch is malformed.
+    ///   Its coding path leads to the problem: the patch's own path, then
+    ///   the operation's index in the array, then the member at fault (`op`,
+    ///   `path`, `from` or `value`) if the problem is one member. Its
+    ///   underlying error is the ``JSONPatchError`` that says what is wrong,
+    ///   and its debug description only says that the data is not a valid
+    ///   JSON Patch, so that the message is not written twice.
     public init(from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
+        var member: String?
         do {
-            try self.init(value)
-        } catch let error as JSONPatchError {
+            try self.init(value, member: &member)
+        } catch {
+            var codingPath = decoder.codingPath
+            if let index = error.operationIndex {
+                codingPath.append(_AnyCodingKey(index: index))
+                if let member { codingPath.append(_AnyCodingKey(member)) }
+            }
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
-                    codingPath: decoder.codingPath,
-                    debugDescription: String(error.description.dropLast()),
+                    codingPath: codingPath,
+                    debugDescription: "The given data was not a valid JSON Patch.",
                     underlyingError: error
                 )
             )

@@ -41,8 +41,15 @@ public struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertible
     /// What went wrong.
     public var kind: Kind
 
-    /// The index of the failed operation in ``JSONPatch/operations``, or
-    /// `nil` when the patch document itself is not an array.
+    /// The index of the failed operation in ``JSONPatch/operations`` (or
+    /// in the patch document's array), or `nil` exactly when ``kind`` is
+    /// ``Kind/notAnArray``.
+    ///
+    /// Every error from applying a patch, and every error from reading one
+    /// except ``Kind/notAnArray``, comes from one operation and has its
+    /// index. A document that is not an array has no operations, so its
+    /// error is tied to none; an index such as 0 would point at an
+    /// operation that does not exist. That is why the index is optional.
     public var operationIndex: Int?
 
     /// The failed operation's name, if it got as far as having one.

@@ -130,6 +130,19 @@ public struct JSONPointer: Sendable {
         return storedTokens
     }
 
+    /// For a pointer made from an invalid string literal, why it is
+    /// invalid; `nil` for a valid pointer.
+    ///
+    /// ```swift
+    /// let pointer: JSONPointer = "profile/name"
+    /// pointer.literalError?.description   // Invalid JSON Pointer "profile/name" at offset 0: ...
+    /// ```
+    ///
+    /// It is the error that ``init(parsing:)`` throws for the same text, and
+    /// that every throwing use of the pointer throws. Setting ``tokens``
+    /// makes the pointer valid, and this `nil`.
+    public var literalError: JSONPointerError? { invalid?.error }
+
     /// Whether this is the root pointer, which names the whole document.
     public var isRoot: Bool { invalid == nil && tokens.isEmpty }
 
@@ -261,7 +274,9 @@ extension JSONPointer: ExpressibleByStringLiteral {
     /// nothing, and every throwing use (``JSONValue/value(at:)``,
     /// ``JSONValue/setValue(_:at:)``, ``JSONValue/removeValue(at:)``, a
     /// patch) throws the ``JSONPointerError`` that ``init(parsing:)`` would
-    /// have thrown. Its ``description`` is the literal's text.
+    /// have thrown, which ``literalError`` gives. Its ``description`` is the
+    /// literal's text. Use ``init(parsing:)`` for text that is not known when
+    /// the code is written, to get the error thrown.
     ///
     /// - Parameter value: The pointer's text.
     public init(stringLiteral value: String) {

@@ -21,7 +21,7 @@ extension JSONSchema {
     /// let result = schema.validate(value)
     /// result.isValid                  // false
     /// result.errors.first?.message    // "-1 is less than the minimum of 0"
-    /// try result.output(.basic).jsonString(options: [.prettyPrinted, .withoutEscapingSlashes])
+    /// try result.output(.basic).jsonString(options: .prettyPrinted)
     /// ```
     public struct ValidationResult: Sendable {
         let program: _SchemaProgram

@@ -10,14 +10,14 @@ enum _SchemaMessages {
         switch value {
         case .string(let string): text = quote(string)
         case .double(let double) where !double.isFinite: text = "\(double)"
-        default: text = (try? value.jsonString(options: .withoutEscapingSlashes)) ?? "\(value)"
+        default: text = (try? value.jsonString()) ?? "\(value)"
         }
         return shortened(text)
     }
 
     /// A string as a JSON string literal, cut short when long.
     static func quote(_ string: String) -> String {
-        shortened((try? JSONValue.string(string).jsonString(options: .withoutEscapingSlashes)) ?? "\"\(string)\"")
+        shortened((try? JSONValue.string(string).jsonString()) ?? "\"\(string)\"")
     }
 
     private static func shortened(_ text: String) -> String {

@@ -30,6 +30,86 @@ extension JSONValue {
         self = .int(value)
     }
 
+    /// Creates an integer value from a `UInt64`, or throws if ``int(_:)``
+    /// cannot hold it.
+    ///
+    /// ```swift
+    /// let small: UInt64 = 5
+    /// try JSONValue(small)          // .int(5)
+    /// try JSONValue(UInt64.max)     // throws JSONBridgingError, inexactNumber("18446744073709551615")
+    /// ```
+    ///
+    /// Where `Int` has 64 bits, every other standard integer type of at most
+    /// 64 bits converts without `try`, as a
+    /// ``JSONValueConvertible`` value, because `Int` holds all of its
+    /// values. A `UInt64` beyond `Int.max` has no exact ``JSONValue``: the
+    /// integers are `Int`s, and a ``double(_:)`` rounds integers beyond 2⁵³.
+    /// Rounding it would lose the value without a word, and trapping, as
+    /// `Int(_:)` does, would crash on data a program does not control, so
+    /// this initializer throws, as ``init(any:)`` and ``JSONValueEncoder``
+    /// refuse the same numbers. To get `nil` instead of an error, use
+    /// ``init(exactly:)``.
+    ///
+    /// - Parameter value: The integer.
+    /// - Throws: ``JSONBridgingError`` with
+    ///   ``JSONBridgingError/Kind/inexactNumber(_:)`` for a value beyond
+    ///   `Int.max`.
+    public init(_ value: UInt64) throws(JSONBridgingError) {
+        self = try JSONValue(_refusingInexact: value)
+    }
+
+    /// Creates an integer value from a `UInt`, or throws if ``int(_:)``
+    /// cannot hold it, as ``init(_:)-(UInt64)`` does.
+    ///
+    /// ```swift
+    /// try JSONValue(UInt(5))        // .int(5)
+    /// try JSONValue(UInt.max)       // throws JSONBridgingError where Int has 64 bits
+    /// ```
+    ///
+    /// - Parameter value: The integer.
+    /// - Throws: ``JSONBridgingError`` with
+    ///   ``JSONBridgingError/Kind/inexactNumber(_:)`` for a value beyond
+    ///   `Int.max`.
+    public init(_ value: UInt) throws(JSONBridgingError) {
+        self = try JSONValue(_refusingInexact: value)
+    }
+
+    #if !_pointerBitWidth(_64)
+    /// Creates an integer value from an `Int64` where `Int` has 32 bits, or
+    /// throws if neither ``int(_:)`` nor an exact ``double(_:)`` can hold it,
+    /// as ``init(_:)-(UInt64)`` does. Where `Int` has 64 bits, `Int64`
+    /// converts without `try`.
+    ///
+    /// - Parameter value: The integer.
+    /// - Throws: ``JSONBridgingError`` with
+    ///   ``JSONBridgingError/Kind/inexactNumber(_:)`` for a value beyond 2⁵³.
+    public init(_ value: Int64) throws(JSONBridgingError) {
+        self = try JSONValue(_refusingInexact: value)
+    }
+
+    /// Creates an integer value from a `UInt32` where `Int` has 32 bits: an
+    /// ``int(_:)`` up to `Int.max`, and the exact ``double(_:)`` beyond.
+    /// Where `Int` has 64 bits, `UInt32` converts without `try`.
+    ///
+    /// - Parameter value: The integer.
+    /// - Throws: Never in practice: every `UInt32` is an exact `Double`. The
+    ///   signature matches ``init(_:)-(Int64)``.
+    public init(_ value: UInt32) throws(JSONBridgingError) {
+        self = try JSONValue(_refusingInexact: value)
+    }
+    #endif
+
+    /// The value that ``init(any:)`` makes of an integer: an ``int(_:)`` if
+    /// it fits (or, where `Int` has 32 bits, the exact ``double(_:)`` up to
+    /// 2⁵³), or an ``JSONBridgingError/Kind/inexactNumber(_:)`` error at the
+    /// root.
+    private init(_refusingInexact value: some BinaryInteger) throws(JSONBridgingError) {
+        guard let number = JSONValue(_exactInteger: value) else {
+            throw JSONBridgingError(.inexactNumber("\(value)"), at: .root)
+        }
+        self = number
+    }
+
     /// Creates a number from a `Double`.
     ///
     /// Infinity and NaN are kept, as ``double(_:)`` keeps them, but JSON
@@ -52,6 +132,8 @@ extension JSONValue {
 
     /// Creates an integer value from any integer type, if ``int(_:)`` can
     /// hold it exactly; `nil` for a `UInt64` beyond `Int.max`, for example.
+    ///
+    /// ``init(_:)-(UInt64)`` throws an error that says why instead.
     ///
     /// ```swift
     /// JSONValue(exactly: UInt8(200))   // .int(200)

@@ -1,13 +1,19 @@
 extension JSONValue: CustomStringConvertible {
-    /// The value as compact JSON text, with object keys sorted so that equal
-    /// values print the same.
+    /// The value as compact JSON text, each object's members in their order.
     ///
     /// ```swift
     /// let value: JSONValue = ["b": [1, 2.5], "a": "x/y"]
-    /// print(value)   // {"a":"x/y","b":[1,2.5]}
+    /// print(value)   // {"b":[1,2.5],"a":"x/y"}
     /// ```
     ///
-    /// Slashes are not escaped. Unlike ``jsonString(options:maximumNestingDepth:)``, which throws,
+    /// Because members keep their order, equal values may print
+    /// differently, as for other ordered collections: `==` ignores the
+    /// order of an object's members, `description` shows it. For text that
+    /// is the same for equal values, write with
+    /// ``WritingOptions/sortedKeys``.
+    ///
+    /// Slashes are not escaped, as by default in
+    /// ``jsonString(options:maximumNestingDepth:)``. Unlike ``jsonString(options:maximumNestingDepth:)``, which throws,
     /// `description` writes an infinite or NaN double in JSON5's spelling,
     /// `Infinity`, `-Infinity` or `NaN` (never as `null`, which is a
     /// different value), and does not limit the nesting depth, so that it can
@@ -19,7 +25,7 @@ extension JSONValue: CustomStringConvertible {
     /// ```
     public var description: String {
         var writer = _JSONWriter(
-            options: [.sortedKeys, .withoutEscapingSlashes],
+            options: [],
             depthLimit: .max,
             nonFiniteAsJSON5: true,
             capacity: 64

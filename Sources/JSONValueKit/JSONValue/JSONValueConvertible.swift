@@ -20,9 +20,11 @@
 /// ```
 ///
 /// `UInt64` and `UInt` are not convertible this way, because `Int` does not
-/// hold all their values: use ``JSONValue/init(exactly:)``, which returns
-/// `nil` for a value beyond `Int`'s range. `Int64` and `UInt32` are
-/// convertible where `Int` has 64 bits.
+/// hold all their values: `try JSONValue(value)`
+/// (``JSONValue/init(_:)-(UInt64)``) throws for a value beyond `Int`'s
+/// range, and ``JSONValue/init(exactly:)`` returns `nil` for it. `Int64` and
+/// `UInt32` are convertible where `Int` has 64 bits; where it has 32 bits
+/// they convert with `try` in the same way.
 public protocol JSONValueConvertible {
     /// The value as a ``JSONValue``.
     var jsonValue: JSONValue { get }

@@ -215,10 +215,10 @@ public struct JSONIncrementalParser: Sendable {
     /// ```
     ///
     /// A partial value is never wrong: each one extends the one before and
-    /// the final value.
+    /// the final value, unless an object repeats a member name (below).
     ///
     /// - Members and elements that are complete are final, and objects keep
-    ///   their members in order.
+    ///   their members in order (a repeated name aside).
     /// - A string being read appears as the text decoded so far, never half
     ///   an escape or half a UTF-8 character.
     /// - A number, `true`, `false` or `null` being read does not appear (a
@@ -226,7 +226,27 @@ public struct JSONIncrementalParser: Sendable {
     ///   value has not started.
     ///
     /// Only the value at ``pathInProgress`` can still change, and only by
-    /// growing; so can the containers on the way to it. Complete members
+    /// growing; so can the containers on the way to it.
+    ///
+    /// The one exception is a member name that an object repeats, which
+    /// RFC 8259 allows but advises against. An object keeps the last value
+    /// of a repeated name, at the position of the first (see
+    /// ``JSONObject``), so once the later value starts it replaces the
+    /// complete member of that name, in place:
+    ///
+    /// ```swift
+    /// try parser.append(#"{"a": 1, "b": 2, "a": "x"#)
+    /// parser.partialValue      // {"a": "x", "b": 2}: the complete "a": 1 is gone
+    /// parser.pathInProgress    // /a
+    /// ```
+    ///
+    /// The path in progress still names the place that changes, but that
+    /// partial value does not extend the one before it. The final value is
+    /// the one-shot parser's. The parser does not hold the earlier value
+    /// back: that would need a copy of every complete member in case its
+    /// name came again.
+    ///
+    /// Complete members
     /// and elements are shared with the final value, not copied. The parser
     /// keeps the containers still open and the string being read as the
     /// last partial value showed them, and adds to them in place if you have

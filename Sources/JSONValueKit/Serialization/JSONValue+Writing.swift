@@ -17,8 +17,9 @@ extension JSONValue {
     /// bits, and always with a fraction or an exponent (`10.0`, `1e-05`), so
     /// that ``init(parsing:options:)-(String,_)`` gives back a ``double(_:)``
     /// and not an ``int(_:)``. Strings are written as UTF-8, escaping only
-    /// `"`, `\`, control characters and, unless
-    /// ``WritingOptions/withoutEscapingSlashes`` is given, `/`.
+    /// `"`, `\` and control characters; `/` is written as is, as
+    /// `JSON.stringify` does, unless ``WritingOptions/escapingSlashes`` is
+    /// given.
     ///
     /// A value parsed with a raised
     /// ``ParsingOptions/maximumNestingDepth`` is written back with the same

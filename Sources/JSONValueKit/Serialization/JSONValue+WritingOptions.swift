@@ -2,12 +2,16 @@ extension JSONValue {
     /// Options for writing JSON text with ``JSONValue/jsonString(options:maximumNestingDepth:)``
     /// and ``JSONValue/jsonData(options:maximumNestingDepth:)``.
     ///
-    /// The names and meanings are those of `JSONEncoder.OutputFormatting`:
+    /// The names and meanings of ``prettyPrinted`` and ``sortedKeys`` are
+    /// those of `JSONEncoder.OutputFormatting`. Unlike `JSONEncoder`, and like
+    /// `JSON.stringify`, orjson and serde_json, the writer leaves `/` as is
+    /// unless ``escapingSlashes`` asks for `\/`:
     ///
     /// ```swift
     /// let value: JSONValue = ["b": 1, "a": "x/y"]
-    /// try value.jsonString()                                    // {"b":1,"a":"x\/y"} (the members' order)
-    /// try value.jsonString(options: [.sortedKeys, .withoutEscapingSlashes])  // {"a":"x/y","b":1}
+    /// try value.jsonString()                              // {"b":1,"a":"x/y"} (the members' order)
+    /// try value.jsonString(options: .sortedKeys)          // {"a":"x/y","b":1}
+    /// try value.jsonString(options: .escapingSlashes)     // {"b":1,"a":"x\/y"}
     /// ```
     public struct WritingOptions: OptionSet, Hashable, Sendable {
         /// The raw bits of the options.
@@ -42,7 +46,44 @@ extension JSONValue {
         /// (see ``JSONObject``).
         public static let sortedKeys = WritingOptions(rawValue: 1 << 1)
 
-        /// Writes `/` as is instead of the default `\/`.
+        /// Has no effect: `/` is written as is by default.
+        ///
+        /// Kept so that code written for `JSONEncoder.OutputFormatting`,
+        /// which escapes `/` unless told otherwise, compiles unchanged and
+        /// gives the same text. When both are given, ``escapingSlashes``
+        /// wins.
         public static let withoutEscapingSlashes = WritingOptions(rawValue: 1 << 2)
+
+        /// Writes `/` as `\/`, which JSON allows but does not require.
+        ///
+        /// Use it for JSON embedded in an HTML `<script>` element, where an
+        /// unescaped `</script>` inside a string would end the element:
+        ///
+        /// ```swift
+        /// let value: JSONValue = ["html": "</script>"]
+        /// try value.jsonString(options: .escapingSlashes)   // {"html":"<\/script>"}
+        /// ```
+        public static let escapingSlashes = WritingOptions(rawValue: 1 << 3)
+    }
+}
+
+extension JSONValue.WritingOptions: CustomStringConvertible {
+    /// The options as the array literal that creates them, in the order in
+    /// which they are declared.
+    ///
+    /// ```swift
+    /// print([.sortedKeys, .prettyPrinted] as JSONValue.WritingOptions)   // [.prettyPrinted, .sortedKeys]
+    /// ```
+    public var description: String {
+        _optionSetDescription(
+            rawValue,
+            typeName: "WritingOptions",
+            names: [
+                Self.prettyPrinted.rawValue: "prettyPrinted",
+                Self.sortedKeys.rawValue: "sortedKeys",
+                Self.withoutEscapingSlashes.rawValue: "withoutEscapingSlashes",
+                Self.escapingSlashes.rawValue: "escapingSlashes",
+            ]
+        )
     }
 }

@@ -38,14 +38,14 @@ struct _JSONWriter: ~Copyable {
         output = _ByteBuffer(capacity: capacity)
         pretty = options.contains(.prettyPrinted)
         sortKeys = options.contains(.sortedKeys)
-        escapeSlashes = !options.contains(.withoutEscapingSlashes)
+        escapeSlashes = options.contains(.escapingSlashes)
         self.depthLimit = depthLimit
         self.nonFiniteAsJSON5 = nonFiniteAsJSON5
     }
 
     /// The byte besides those JSON requires that strings escape, in each of
-    /// a word's eight bytes: `/`, unless `.withoutEscapingSlashes` (then `"`,
-    /// which is escaped anyway).
+    /// a word's eight bytes: `/` with `.escapingSlashes`, otherwise `"`,
+    /// which is escaped anyway.
     private var slashes: UInt64 {
         escapeSlashes ? _repeating(UInt8(ascii: "/")) : _repeating(UInt8(ascii: "\""))
     }

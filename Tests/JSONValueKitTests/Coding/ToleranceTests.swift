@@ -359,4 +359,19 @@ struct ToleranceTests {
         _ = try Self.decoder(.lenient).decode(Book.self, from: book, deviations: &deviations)
         #expect(deviations.isEmpty)
     }
+
+    @Test("tolerances print as the array literal that makes them, in declaration order")
+    func toleranceDescription() {
+        let cases: [(JSONValueDecoder.Tolerance, String)] = [
+            ([], "[]"),
+            (.convertScalarTypes, "[.convertScalarTypes]"),
+            ([.invalidOptionalsAsNil, .emptyValuesAsNil], "[.emptyValuesAsNil, .invalidOptionalsAsNil]"),
+            (.lenient, "[.emptyValuesAsNil, .convertScalarTypes, .invalidOptionalsAsNil, .dropInvalidElements]"),
+            (JSONValueDecoder.Tolerance(rawValue: 1 << 1 | 1 << 7), "[.convertScalarTypes, Tolerance(rawValue: 128)]"),
+        ]
+        for (tolerance, expected) in cases {
+            #expect(tolerance.description == expected)
+            #expect("\(tolerance)" == expected)
+        }
+    }
 }

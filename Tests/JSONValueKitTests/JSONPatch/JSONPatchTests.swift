@@ -81,6 +81,46 @@ struct JSONPatchTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(JSONPatch.self, from: Data(text.utf8)) }
     }
 
+    /// A model that holds a patch, so that decoding it has a coding path of
+    /// its own to start from.
+    struct PatchRequest: Decodable {
+        var patch: JSONPatch
+    }
+
+    @Test(
+        "a patch that fails to decode leads its coding path to the operation and member, and says what once",
+        arguments: [
+            (#"[{"op": "add", "path": "/a", "value": 1}, {"op": "add", "path": "/a"}]"#, ["patch", "1", "value"]),
+            (#"[{"path": "/a"}]"#, ["patch", "0", "op"]),
+            (#"[{"op": "spam", "path": "/a"}]"#, ["patch", "0", "op"]),
+            (#"[{"op": "move", "from": "a", "path": "/b"}]"#, ["patch", "0", "from"]),
+            (#"[{"op": "copy", "from": "/a", "path": "b"}]"#, ["patch", "0", "path"]),
+            (#"[{"op": "test", "path": 1, "value": 1}]"#, ["patch", "0", "path"]),
+            (#"[{"op": "remove", "path": "/a"}, 1]"#, ["patch", "1"]),
+            (#"{"op": "add"}"#, ["patch"]),
+        ])
+    func decodingErrorPath(_ patch: String, _ expectedPath: [String]) throws {
+        let data = Data(#"{"patch": \#(patch)}"#.utf8)
+        let decoders: [(String, () throws -> Void)] = [
+            ("JSONDecoder", { _ = try JSONDecoder().decode(PatchRequest.self, from: data) }),
+            ("JSONValueDecoder", { _ = try JSONValueDecoder().decode(PatchRequest.self, from: data) }),
+        ]
+        let expected = try #require(throws: JSONPatchError.self) { try JSONPatch(JSONValue(parsing: patch)) }
+        for (name, decode) in decoders {
+            let error = try #require(throws: DecodingError.self, "\(name)") { try decode() }
+            guard case .dataCorrupted(let context) = error else {
+                Issue.record("\(name): expected dataCorrupted, got \(error)")
+                continue
+            }
+            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            #expect(path == expectedPath, "\(name)")
+            #expect(context.underlyingError as? JSONPatchError == expected, "\(name)")
+            // The sentence that says what is wrong appears once in the printed error.
+            let printed = "\(error)"
+            #expect(printed.components(separatedBy: expected.description).count == 2, "\(name): \(printed)")
+        }
+    }
+
     @Test("test compares numbers by value, never a Boolean with a number, strings by scalars, objects unordered")
     func testSemantics() throws {
         let value: JSONValue = ["i": 1, "b": true, "s": "\u{E9}", "o": ["x": 1, "y": [1.0, "z"]]]

@@ -16,6 +16,15 @@ struct JSONPointerTests {
         "m~n": 8,
     ]
 
+    @Test("a valid literal, a parsed pointer and one made from tokens have no literalError")
+    func noLiteralError() throws {
+        let literal: JSONPointer = "/a~1b/0"
+        #expect(literal.literalError == nil)
+        #expect(try JSONPointer(parsing: "/a~1b/0").literalError == nil)
+        #expect(JSONPointer(tokens: ["a/b", "0"]).literalError == nil && JSONPointer.root.literalError == nil)
+        #expect(("" as JSONPointer).literalError == nil)
+    }
+
     @Test(
         "RFC 6901 section 5: every example pointer",
         arguments: [
@@ -62,6 +71,10 @@ struct JSONPointerTests {
         // every throwing use throws the same error.
         let literal = JSONPointer(stringLiteral: text)
         #expect(literal.description == text && !literal.isRoot)
+        #expect(literal.literalError == JSONPointerError(kind, text: text, offset: offset))
+        var repaired = literal
+        repaired.tokens = ["a"]
+        #expect(repaired.literalError == nil && repaired.description == "/a")
         #expect(literal != .root && literal == JSONPointer(stringLiteral: text))
         #expect(Set([literal, .root, JSONPointer(stringLiteral: text)]).count == 2)
         let document: JSONValue = ["a": [1]]

@@ -598,6 +598,40 @@ struct IncrementalParserTests {
         #expect(throws: try #require(expected)) { try parser.append(offending) }
     }
 
+    @Test(
+        "a repeated name replaces the complete member of that name once its new value starts: the documented exception",
+        arguments: [1, 1_000])
+    func repeatedName(_ chunkSize: Int) throws {
+        // Fed in pieces that end where each step below is checked, one byte
+        // at a time or whole.
+        let steps: [(text: String, partial: String?, path: JSONPointer?)] = [
+            // The repeated name's value has not started: "a": 1 still shows.
+            (#"{"a": 1, "b": 2, "a": "#, #"{"a":1,"b":2}"#, .root),
+            // It has: it replaces "a": 1 at its place, and is the path in progress.
+            (#""x"#, #"{"a":"x","b":2}"#, "/a"),
+            (#"y", "c": [3, "#, #"{"a":"xy","b":2,"c":[3]}"#, "/c"),
+            // The complete [3, 4] is replaced by the new, empty "c".
+            (#"4], "c": ["#, #"{"a":"xy","b":2,"c":[]}"#, "/c"),
+        ]
+        var parser = JSONIncrementalParser()
+        for step in steps {
+            let bytes = Array(step.text.utf8)
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + chunkSize, bytes.count)
+                _ = try parser.append(Array(bytes[start..<end]))
+                start = end
+            }
+            #expect(try parser.partialValue?.jsonString() == step.partial, "after \(step.text)")
+            #expect(parser.pathInProgress == step.path, "after \(step.text)")
+        }
+        let values = try parser.append(Array("5]}".utf8))
+        #expect(try values.map { try $0.jsonString() } == [#"{"a":"xy","b":2,"c":[5]}"#])
+        // The one-shot parser gives the same value: the last value of a name, at its first position.
+        let whole = steps.map(\.text).joined() + "5]}"
+        #expect(try JSONValue(parsing: whole).jsonString() == #"{"a":"xy","b":2,"c":[5]}"#)
+    }
+
     @Test("a name read a byte at a time is checked at its closing quote, and shows with its value")
     func namesInTheBatch() throws {
         var parser = JSONIncrementalParser()

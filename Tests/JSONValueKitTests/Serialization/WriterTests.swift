@@ -19,7 +19,7 @@ struct WriterTests {
             (.double(-0.0), "-0.0"), (.double(0.1), "0.1"), (.double(1e-5), "1e-05"),
             (.double(.leastNonzeroMagnitude), "5e-324"),
             (.double(1.7976931348623157e308), "1.7976931348623157e+308"), (.double(1e16), "1e+16"),
-            (.string(""), #""""#), (.string("a/b"), #""a\/b""#),
+            (.string(""), #""""#), (.string("a/b"), #""a/b""#),
         ])
     func scalars(_ value: JSONValue, _ expected: String) throws {
         #expect(try value.jsonString() == expected)
@@ -28,8 +28,45 @@ struct WriterTests {
     @Test("escapes exactly what JSON requires")
     func escapes() throws {
         let value = JSONValue.string("\"\\/\u{8}\u{C}\n\r\t\u{0}\u{1F}\u{7F}é\u{2028}😀")
-        #expect(try value.jsonString() == #""\"\\\/\b\f\n\r\t\u0000\u001f"# + "\u{7F}é\u{2028}😀\"")
-        #expect(try JSONValue.string("a/b").jsonString(options: .withoutEscapingSlashes) == #""a/b""#)
+        #expect(try value.jsonString() == #""\"\\/\b\f\n\r\t\u0000\u001f"# + "\u{7F}é\u{2028}😀\"")
+        #expect(
+            try value.jsonString(options: .escapingSlashes)
+                == #""\"\\\/\b\f\n\r\t\u0000\u001f"# + "\u{7F}é\u{2028}😀\"")
+    }
+
+    /// Options and the text they write for a value with slashes.
+    static let slashCases: [(options: JSONValue.WritingOptions, text: String)] = [
+        ([], #"{"p":"/a/0","<":"</script>"}"#),
+        (.withoutEscapingSlashes, #"{"p":"/a/0","<":"</script>"}"#),
+        (.escapingSlashes, #"{"p":"\/a\/0","<":"<\/script>"}"#),
+        ([.escapingSlashes, .withoutEscapingSlashes], #"{"p":"\/a\/0","<":"<\/script>"}"#),
+    ]
+
+    @Test("slashes are written as is unless escapingSlashes; withoutEscapingSlashes changes nothing")
+    func slashes() throws {
+        let value: JSONValue = ["p": "/a/0", "<": "</script>"]
+        for (options, expected) in Self.slashCases {
+            #expect(try value.jsonString(options: options) == expected, "\(options)")
+            #expect(try value.jsonData(options: options) == Data(expected.utf8), "\(options)")
+            #expect(try JSONValue(parsing: expected) == value)
+        }
+    }
+
+    @Test("writing options print as the array literal that makes them")
+    func optionsDescription() {
+        let cases: [(JSONValue.WritingOptions, String)] = [
+            ([], "[]"), (.sortedKeys, "[.sortedKeys]"),
+            ([.escapingSlashes, .prettyPrinted], "[.prettyPrinted, .escapingSlashes]"),
+            (
+                [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .escapingSlashes],
+                "[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .escapingSlashes]"
+            ),
+            (JSONValue.WritingOptions(rawValue: 0b1_0010), "[.sortedKeys, WritingOptions(rawValue: 16)]"),
+        ]
+        for (options, expected) in cases {
+            #expect(options.description == expected)
+            #expect("\(options)" == expected)
+        }
     }
 
     @Test("sortedKeys orders by UTF-8 bytes, like JSONEncoder")
@@ -71,12 +108,12 @@ struct WriterTests {
     @Test(
         "escaping agrees with a scalar-at-a-time reference at every position and length",
         arguments: [false, true])
-    func escapingAgainstReference(_ withoutEscapingSlashes: Bool) throws {
+    func escapingAgainstReference(_ escapingSlashes: Bool) throws {
         let pieces: [String] = [
             "a", "\"", "\\", "/", "\n", "\u{0}", "\u{1F}", " ", "~", "\u{7F}", "é", "€", "😀", "\u{2028}",
         ]
         var generator = SeededGenerator(seed: 12)
-        let options: JSONValue.WritingOptions = withoutEscapingSlashes ? .withoutEscapingSlashes : []
+        let options: JSONValue.WritingOptions = escapingSlashes ? .escapingSlashes : []
         for _ in 0..<2_000 {
             let length = Int.random(in: 0...40, using: &generator)
             var string = ""
@@ -86,7 +123,7 @@ struct WriterTests {
                 string += plain ? "x" : pieces.randomElement(using: &generator)!
             }
             let written = try JSONValue.string(string).jsonString(options: options)
-            #expect(written == Self.referenceEscaped(string, slashes: !withoutEscapingSlashes))
+            #expect(written == Self.referenceEscaped(string, slashes: escapingSlashes))
             #expect(try JSONValue(parsing: written) == .string(string))
         }
     }
@@ -94,9 +131,12 @@ struct WriterTests {
     @Test("a string longer than one escaping slice, full of escapes, is written whole")
     func longEscapedString() throws {
         let string = String(repeating: "\u{1}\"a/", count: 3_000)
-        let written = try JSONValue.string(string).jsonString()
+        let written = try JSONValue.string(string).jsonString(options: .escapingSlashes)
         #expect(written == Self.referenceEscaped(string, slashes: true))
         #expect(written.utf8.count == 2 + 3_000 * 11)  // \u0001 \" a \/
+        let unescaped = try JSONValue.string(string).jsonString()
+        #expect(unescaped == Self.referenceEscaped(string, slashes: false))
+        #expect(unescaped.utf8.count == 2 + 3_000 * 10)  // \u0001 \" a /
     }
 
     @Test("sortedKeys agrees with sorting the keys' UTF-8 bytes, also past a shared 16-byte prefix")
@@ -112,7 +152,7 @@ struct WriterTests {
             let value = JSONValue.object(object)
             let expected = object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             let text = try value.jsonString(options: .sortedKeys)
-            let members = expected.map { Self.referenceEscaped($0, slashes: true) + ":\(object[$0]!)" }
+            let members = expected.map { Self.referenceEscaped($0, slashes: false) + ":\(object[$0]!)" }
             #expect(text == "{" + members.joined(separator: ",") + "}")
             // The iterative writer, below the recursion limit, sorts the same way.
             var nested = value
@@ -173,10 +213,19 @@ struct WriterTests {
         }
     }
 
-    @Test("description is compact and sorted, JSON5's spelling for non-finite numbers; debugDescription names the type")
+    @Test(
+        "description is compact, in the members' order, JSON5's spelling for non-finite numbers; debugDescription names the type"
+    )
     func descriptions() throws {
         let value: JSONValue = ["b": [1, 2.5], "a": "x/y", "n": .double(.nan), "i": .double(-.infinity)]
-        #expect(value.description == #"{"a":"x/y","b":[1,2.5],"i":-Infinity,"n":NaN}"#)
+        #expect(value.description == #"{"b":[1,2.5],"a":"x/y","n":NaN,"i":-Infinity}"#)
+        // Equal values whose members come in different orders print differently.
+        let ab: JSONValue = ["a": 1, "b": ["d": 4, "c": 3]]
+        let ba: JSONValue = ["b": ["c": 3, "d": 4], "a": 1]
+        #expect(ab == ba)
+        #expect(ab.description == #"{"a":1,"b":{"d":4,"c":3}}"#)
+        #expect(ba.description == #"{"b":{"c":3,"d":4},"a":1}"#)
+        #expect(ba.objectValue?.description == ba.description)
         #expect("\(JSONValue.string("q\""))" == #""q\"""#)
         #expect(JSONValue.int(1).debugDescription == "JSONValue(1)")
     }
