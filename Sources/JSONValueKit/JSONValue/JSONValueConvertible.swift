@@ -3,7 +3,7 @@
 /// optionals, arrays and string-keyed dictionaries of them.
 ///
 /// It lets values held in variables become a ``JSONValue`` without the
-/// throwing ``JSONValue/init(any:)``:
+/// throwing ``JSONValue/init(any:allowsInexactNumbers:)``:
 ///
 /// ```swift
 /// let tags: [String] = ["a", "b"]
@@ -20,7 +20,7 @@
 /// ```
 ///
 /// `UInt64` and `UInt` are not convertible this way, because `Int` does not
-/// hold all their values: use ``JSONValue/init(exactly:)``, which returns
+/// hold all their values: use ``JSONValue/init(exactly:)-(BinaryInteger)``, which returns
 /// `nil` for a value beyond `Int`'s range. `Int64` and `UInt32` are
 /// convertible where `Int` has 64 bits.
 public protocol JSONValueConvertible {

@@ -86,7 +86,7 @@ extension JSONValue {
         /// levels of arrays and objects, as in `JSONDecoder`.
         ///
         /// Writing (``WritingOptions/defaultMaximumNestingDepth``) and
-        /// ``JSONValue/init(any:)`` use the same limit, so that whatever was
+        /// ``JSONValue/init(any:allowsInexactNumbers:)`` use the same limit, so that whatever was
         /// read can be written.
         public static let defaultMaximumNestingDepth = 512
 
