@@ -925,11 +925,7 @@ struct _JSONParser: ~Copyable {
         // Up to 15 significant digits, a normal double always gives the
         // digits back (DBL_DIG); others are compared.
         if refusesInexactNumbers && !(significantDigits <= 15 && value.isNormal) {
-            let text = UnsafeBufferPointer(start: base + start, count: index &- start)
-            if !_doubleKeepsDigits(value, of: text) {
-                position = start
-                throw .inexactNumber(text, at: location(of: start))
-            }
+            try refuseIfInexact(value, from: start)
         }
         // More than 15 significant digits, an integer beyond Int, or an
         // integral value beyond 2^53 may not survive a Double: keep the text
@@ -941,6 +937,18 @@ struct _JSONParser: ~Copyable {
             return .double(exactNumbers!.box(value, text: text))
         }
         return .double(value)
+    }
+
+    /// Throws ``JSONParseError/Kind/inexactNumber(_:)`` at `start` if
+    /// `value` does not give back the digits of the number text from
+    /// `start` to `position`. Kept out of line, so that `parseNumber()`
+    /// stays as small as it was for the default options.
+    @inline(never)
+    private mutating func refuseIfInexact(_ value: Double, from start: Int) throws(JSONParseError) {
+        let text = UnsafeBufferPointer(start: base + start, count: position &- start)
+        guard !_doubleKeepsDigits(value, of: text) else { return }
+        position = start
+        throw .inexactNumber(text, at: location(of: start))
     }
 
     /// The correctly rounded `Double` of the number text that starts at
