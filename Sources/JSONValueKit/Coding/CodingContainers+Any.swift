@@ -97,7 +97,7 @@ extension KeyedEncodingContainer {
     /// }
     /// ```
     ///
-    /// The dictionary is converted with ``JSONValue/init(any:)``, so Boolean
+    /// The dictionary is converted with ``JSONValue/init(any:allowsInexactNumbers:)``, so Boolean
     /// `NSNumber`s are written as Booleans and integers as integers.
     ///
     /// - Parameters:

@@ -64,6 +64,34 @@ public struct JSONValueEncoder: Sendable {
     /// default, `.throw`, makes them an error.
     public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
 
+    /// Whether a number that a ``JSONValue`` cannot hold exactly becomes the
+    /// nearest `Double` (`true`), or is refused with
+    /// `EncodingError.invalidValue` (`false`, the default).
+    ///
+    /// A tree holds an integer in `Int`'s range exactly, and any other
+    /// number as a `Double`, exactly only when the `Double`'s shortest
+    /// digits are the number's own. A `Decimal` of more than 17 significant
+    /// digits, or an integer beyond `Int` such as `UInt64.max`, would decode
+    /// back from the tree as a different number, so by default encoding it
+    /// throws. Set this to `true` to round it to the nearest `Double`
+    /// instead, as parsing its text does by default:
+    ///
+    /// ```swift
+    /// struct Money: Codable { var amount: Decimal }
+    /// let money = Money(amount: Decimal(string: "123456789012345678901234567890.12")!)
+    ///
+    /// var encoder = JSONValueEncoder()
+    /// encoder.allowsInexactNumbers = true
+    /// let tree = try encoder.encode(money)   // ["amount": 1.2345678901234568e+29]
+    /// ```
+    ///
+    /// The same name rounds in ``JSONValue/ParsingOptions/allowsInexactNumbers``
+    /// and ``JSONValue/init(any:allowsInexactNumbers:)``; see
+    /// <doc:ParsingAndWriting#Numbers>. To keep such a `Decimal` exactly,
+    /// decode it from `Data` with ``JSONValueDecoder``, which reads numbers
+    /// from their text, or encode it as a string.
+    public var allowsInexactNumbers = false
+
     /// Values that encoding types can read through `Encoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
@@ -82,7 +110,9 @@ public struct JSONValueEncoder: Sendable {
     /// - Parameter value: The value to encode.
     /// - Returns: The tree.
     /// - Throws: `EncodingError.invalidValue` for a non-finite number with the
-    ///   `.throw` strategy, or whatever the value's `encode(to:)` throws.
+    ///   `.throw` strategy, for a number that a ``JSONValue`` cannot hold
+    ///   exactly unless ``allowsInexactNumbers`` is `true`, or whatever the
+    ///   value's `encode(to:)` throws.
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         let encoder = _ValueEncoder(parent: nil, key: nil, options: _EncodingOptions(self))
         return try encoder.wrap(value, key: nil).resolved()
@@ -113,6 +143,8 @@ final class _EncodingOptions {
     let dateStrategy: JSONValueEncoder.DateEncodingStrategy
     let dataStrategy: JSONValueEncoder.DataEncodingStrategy
     let floatStrategy: JSONValueEncoder.NonConformingFloatEncodingStrategy
+    /// Whether numbers a tree cannot hold exactly become the nearest double.
+    let roundsInexactNumbers: Bool
     let userInfo: [CodingUserInfoKey: Any]
     /// Which coding key types are ``MappedCodingKey``s; only one thread
     /// encodes at a time.
@@ -124,6 +156,7 @@ final class _EncodingOptions {
         dateStrategy = encoder.dateEncodingStrategy
         dataStrategy = encoder.dataEncodingStrategy
         floatStrategy = encoder.nonConformingFloatEncodingStrategy
+        roundsInexactNumbers = encoder.allowsInexactNumbers
         userInfo = encoder.userInfo
     }
 

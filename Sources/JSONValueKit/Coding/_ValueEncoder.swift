@@ -231,9 +231,13 @@ final class _ValueEncoder: Encoder {
     /// beyond 2⁵³, so such an integer is an error here rather than at decoding.
     /// (Where `Int` has 32 bits, an integer between its range and 2⁵³ is the
     /// exact double, which decodes back: see `JSONValue(_exactInteger:)`.)
+    /// With `allowsInexactNumbers`, it is the nearest double instead.
     func wrapInteger<T: BinaryInteger>(_ value: T, key: (any CodingKey)?) throws -> _Pending {
-        guard let number = JSONValue(_exactInteger: value) else { throw inexact(value, "\(value)", key: key) }
-        return .value(number)
+        if let number = JSONValue(_exactInteger: value) { return .value(number) }
+        guard options.roundsInexactNumbers, case let double = Double(value), double.isFinite else {
+            throw inexact(value, "\(value)", key: key)
+        }
+        return .value(.double(double))
     }
 
     /// The error for a number that a ``JSONValue`` cannot hold exactly.
@@ -307,8 +311,10 @@ final class _ValueEncoder: Encoder {
     private func wrapDecimal(_ value: Decimal, key: (any CodingKey)?) throws -> _Pending {
         guard let converted = JSONValue(_nearest: value) else { return try nonFinite(.nan, key: key) }
         // A Decimal with more digits than a Double keeps would decode back
-        // as a different number.
-        guard JSONValue._holdsExactly(value) else { throw inexact(value, value.description, key: key) }
+        // as a different number, unless rounding was asked for.
+        guard options.roundsInexactNumbers || JSONValue._holdsExactly(value) else {
+            throw inexact(value, value.description, key: key)
+        }
         return .value(converted)
     }
 

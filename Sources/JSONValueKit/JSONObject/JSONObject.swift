@@ -24,7 +24,7 @@
 ///
 /// Where a source has no order, names are sorted, so that the result does
 /// not depend on the process's hash seed: ``init(_:)`` from a Swift
-/// dictionary, ``JSONValue/init(any:)`` from a `[String: Any]` or
+/// dictionary, ``JSONValue/init(any:allowsInexactNumbers:)`` from a `[String: Any]` or
 /// `NSDictionary`, ``JSONValueEncoder`` encoding a Swift dictionary, and
 /// `init(from:)` through a decoder other than ``JSONValueDecoder`` (such as
 /// `JSONDecoder`, whose `allKeys` come in hash order).

@@ -3,7 +3,7 @@
 ///
 /// Like every error of the package, it has a ``kind`` to switch over, a
 /// property that says where (here ``path``, a ``JSONPointer`` into the value
-/// passed to ``JSONValue/init(any:)``), and a one-line ``description``.
+/// passed to ``JSONValue/init(any:allowsInexactNumbers:)``), and a one-line ``description``.
 ///
 /// ```swift
 /// do {
@@ -40,7 +40,7 @@ public struct JSONBridgingError: Error, Hashable, Sendable, CustomStringConverti
     /// What made the value impossible to represent.
     public var kind: Kind
 
-    /// Where the value is, from the value passed to ``JSONValue/init(any:)``
+    /// Where the value is, from the value passed to ``JSONValue/init(any:allowsInexactNumbers:)``
     /// (the root pointer): `/ext/when`, or `/list/2` for an array element.
     public var path: JSONPointer
 

@@ -44,19 +44,30 @@ extension JSONValue {
     /// shortest decimal form is the `Float`'s (`Float(0.1)` becomes `0.1`), as
     /// `JSONEncoder` writes it, and so does an `NSNumber` made from a `Float`.
     ///
-    /// Numbers are never rounded silently. An integer beyond `Int`'s range
-    /// (`UInt64.max`) is refused, as ``JSONValueEncoder`` refuses it: a
-    /// `Double` would round it. (Where `Int` has 32 bits, an integer beyond
-    /// it up to 2⁵³ becomes the ``double(_:)`` that holds it exactly, as
-    /// parsing its text gives.) A `Decimal` becomes the nearest `Double`
-    /// only if that `Double` gives its digits back: either as its shortest
-    /// text (`12.5`, `1e23`), or written to the `Decimal`'s own number of
-    /// significant digits, at most 17 (`-65.613616999999977`, which
-    /// `JSONSerialization` on Linux returns as an `NSDecimalNumber`).
-    /// `Decimal(string: "3.14159265358979323846")` has more digits than any
-    /// `Double` tells apart, and is refused with
-    /// ``JSONBridgingError/Kind/inexactNumber(_:)``; see
-    /// <doc:ParsingAndWriting#Numbers>.
+    /// Numbers are never rounded silently, unless `allowsInexactNumbers`
+    /// says so. By default an integer beyond `Int`'s range (`UInt64.max`) is
+    /// refused, as ``JSONValueEncoder`` refuses it: a `Double` would round
+    /// it. (Where `Int` has 32 bits, an integer beyond it up to 2⁵³ becomes
+    /// the ``double(_:)`` that holds it exactly, as parsing its text gives.)
+    /// A `Decimal` becomes the nearest `Double` only if that `Double` gives
+    /// its digits back: either as its shortest text (`12.5`, `1e23`), as
+    /// ``init(exactly:)-(Decimal)`` requires, or written to the `Decimal`'s
+    /// own number of significant digits, at most 17 (`-65.613616999999977`,
+    /// which `JSONSerialization` on Linux returns as an `NSDecimalNumber`
+    /// for the text `-65.613617`). `Decimal(string: "3.14159265358979323846")`
+    /// has more digits than any `Double` tells apart, and is refused with
+    /// ``JSONBridgingError/Kind/inexactNumber(_:)``.
+    ///
+    /// With `allowsInexactNumbers: true`, such numbers become the nearest
+    /// `Double` instead, as parsing their text does by default:
+    ///
+    /// ```swift
+    /// let big: [String: Any] = ["id": UInt64.max, "amount": Decimal(string: "3.14159265358979323846")!]
+    /// let rounded = try JSONValue(any: big, allowsInexactNumbers: true)
+    /// // ["amount": 3.141592653589793, "id": 1.8446744073709552e+19]
+    /// ```
+    ///
+    /// See <doc:ParsingAndWriting#Numbers> for every path's rules.
     ///
     /// `NSNumber`, `NSDecimalNumber` and `NSNull` are recognized with the
     /// package's `FullFoundation` trait, which is on by default, and always
@@ -73,16 +84,21 @@ extension JSONValue {
     /// that depth is safe on a small stack, and deeper input is an error
     /// rather than a stack overflow.
     ///
-    /// - Parameter value: The value to convert.
+    /// - Parameters:
+    ///   - value: The value to convert.
+    ///   - allowsInexactNumbers: Whether a number that a ``JSONValue`` cannot
+    ///     hold exactly (an integer beyond `Int`, a `Decimal` with more
+    ///     digits than a `Double` keeps) becomes the nearest `Double`,
+    ///     rather than an error (the default).
     /// - Throws: ``JSONBridgingError`` naming the first value that has no JSON
     ///   counterpart (a `Date`, `Data`, `URL`, a non-string dictionary key, an
-    ///   infinite or NaN number, a number a ``JSONValue`` would round) or
-    ///   that nests too deep, and its path, such
-    ///   as `/ext/when`.
+    ///   infinite or NaN number, a number a ``JSONValue`` would round unless
+    ///   `allowsInexactNumbers` is `true`) or that nests too deep, and its
+    ///   path, such as `/ext/when`.
     /// - Complexity: O(*n*) in the number of values nested in `value`.
-    public init(any value: Any) throws {
+    public init(any value: Any, allowsInexactNumbers: Bool = false) throws {
         do {
-            self = try _AnyBridge.value(from: value)
+            self = try _AnyBridge.value(from: value, allowsInexactNumbers: allowsInexactNumbers)
         } catch {
             throw error.publicError
         }
@@ -92,7 +108,7 @@ extension JSONValue {
     ///
     /// Objects become `[String: Any]`, arrays `[Any]`, and scalars `String`,
     /// `Int`, `Double`, `Bool` or `NSNull`. Converting back with
-    /// ``init(any:)`` gives the same value, case for case:
+    /// ``init(any:allowsInexactNumbers:)`` gives the same value, case for case:
     ///
     /// ```swift
     /// let value: JSONValue = ["a": 1, "b": 1.0, "c": true, "d": nil]
@@ -107,7 +123,7 @@ extension JSONValue {
     /// ``null`` is `NSNull` with the package's `FullFoundation` trait (on by
     /// default) and on Apple platforms. Where the trait is off, which only
     /// Linux packages that do without Foundation do, there is no `NSNull`:
-    /// ``null`` is a `nil` `Optional<Any>` in the `Any`, which ``init(any:)``
+    /// ``null`` is a `nil` `Optional<Any>` in the `Any`, which ``init(any:allowsInexactNumbers:)``
     /// reads back as ``null``.
     ///
     /// - Complexity: O(*n*) in the number of values nested in this one; it
@@ -182,7 +198,7 @@ enum _AnyBridge {
     /// Converts `root` without recursion: the arrays and dictionaries being
     /// converted wait on an explicit stack, which also gives the path of a
     /// failure.
-    static func value(from root: Any) throws(Failure) -> JSONValue {
+    static func value(from root: Any, allowsInexactNumbers: Bool = false) throws(Failure) -> JSONValue {
         let limit = JSONValue.ParsingOptions.defaultMaximumNestingDepth
         var frames: [Frame] = []
         var next = root
@@ -192,7 +208,7 @@ enum _AnyBridge {
             descend: while true {
                 let node: Node
                 do {
-                    node = try classify(next)
+                    node = try classify(next, rounding: allowsInexactNumbers)
                 } catch {
                     throw Failure(reason: error.reason, reversedPath: frames.reversed().map(\.component))
                 }
@@ -230,18 +246,20 @@ enum _AnyBridge {
         }
     }
 
-    /// Converts a scalar, or lists a container's contents.
-    private static func classify(_ value: Any) throws(Failure) -> Node {
+    /// Converts a scalar, or lists a container's contents; `rounding` says
+    /// whether a number a ``JSONValue`` cannot hold exactly becomes the
+    /// nearest `Double` rather than an error.
+    private static func classify(_ value: Any, rounding: Bool) throws(Failure) -> Node {
         if let optional = value as? any _OptionalProtocol {
             guard let wrapped = optional._wrappedAny else { return .value(.null) }
-            return try classify(wrapped)
+            return try classify(wrapped, rounding: rounding)
         }
         let dynamicType = type(of: value)
         #if FullFoundation || canImport(Darwin) || !canImport(FoundationEssentials)
         // Test for Foundation classes by their dynamic type before any `as?`
         // cast to a Swift value type: `as? Bool` succeeds for `NSNumber(1)`.
         if dynamicType is NSNumber.Type {
-            return .value(try number(value as! NSNumber))
+            return .value(try number(value as! NSNumber, rounding: rounding))
         }
         // By type too: on Linux, `value is NSNull` bridges a Swift array to
         // an NSArray to find out, recursively, which overflows the stack on
@@ -278,11 +296,11 @@ enum _AnyBridge {
         case let value as Float:
             return .value(try float(value))
         case let value as any BinaryInteger:
-            return .value(try integer(value))
+            return .value(try integer(value, rounding: rounding))
         case let value as any BinaryFloatingPoint:
             return .value(try double(Double(value)))
         case let value as Decimal:
-            return .value(try decimal(value))
+            return .value(try decimal(value, rounding: rounding))
         case let elements as [Any]:
             return .array(elements)
         case let members as [String: Any]:
@@ -405,12 +423,12 @@ enum _AnyBridge {
     #endif
 
     #if FullFoundation || canImport(Darwin) || !canImport(FoundationEssentials)
-    private static func number(_ number: NSNumber) throws(Failure) -> JSONValue {
+    private static func number(_ number: NSNumber, rounding: Bool) throws(Failure) -> JSONValue {
         if ObjectIdentifier(type(of: number)) == booleanNumberClass {
             return .bool(number.boolValue)
         }
         if let decimalNumber = number as? NSDecimalNumber {
-            return try decimal(decimalNumber.decimalValue)
+            return try decimal(decimalNumber.decimalValue, rounding: rounding)
         }
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "d"):
@@ -419,9 +437,9 @@ enum _AnyBridge {
             // Like a Float: `NSNumber(value: Float(0.1))` becomes 0.1.
             return try float(number.floatValue)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
-            return try integer(number.uint64Value)
+            return try integer(number.uint64Value, rounding: rounding)
         default:
-            return try integer(number.int64Value)
+            return try integer(number.int64Value, rounding: rounding)
         }
     }
     #endif
@@ -434,11 +452,16 @@ enum _AnyBridge {
     /// An integer that fits `Int` as ``JSONValue/int(_:)``. Beyond 2⁵³ a
     /// ``JSONValue/double(_:)`` would round it (or decode back as a
     /// different number), so it is refused, as `JSONValueEncoder` refuses
-    /// it; in between, which only a 32-bit `Int` leaves, it is the exact
-    /// double (see `JSONValue(_exactInteger:)`).
-    private static func integer(_ value: some BinaryInteger) throws(Failure) -> JSONValue {
-        guard let number = JSONValue(_exactInteger: value) else { throw Failure(reason: .inexactNumber("\(value)")) }
-        return number
+    /// it, unless `rounding`, which makes it the nearest double; in between,
+    /// which only a 32-bit `Int` leaves, it is the exact double (see
+    /// `JSONValue(_exactInteger:)`).
+    private static func integer(_ value: some BinaryInteger, rounding: Bool) throws(Failure) -> JSONValue {
+        if let number = JSONValue(_exactInteger: value) { return number }
+        // (A custom integer type may go beyond Double, to infinity.)
+        guard rounding, case let double = Double(value), double.isFinite else {
+            throw Failure(reason: .inexactNumber("\(value)"))
+        }
+        return .double(double)
     }
 
     private static func double(_ value: Double) throws(Failure) -> JSONValue {
@@ -446,9 +469,9 @@ enum _AnyBridge {
         return .double(value)
     }
 
-    private static func decimal(_ value: Decimal) throws(Failure) -> JSONValue {
+    private static func decimal(_ value: Decimal, rounding: Bool) throws(Failure) -> JSONValue {
         guard let converted = JSONValue(_nearest: value) else { throw Failure(reason: .nonFiniteNumber) }
-        guard JSONValue._holdsExactly(value) || JSONValue._isDigitsOfNearestDouble(value) else {
+        guard rounding || JSONValue._holdsExactly(value) || JSONValue._isDigitsOfNearestDouble(value) else {
             throw Failure(reason: .inexactNumber(value.description))
         }
         return converted

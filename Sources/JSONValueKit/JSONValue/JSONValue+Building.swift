@@ -130,8 +130,8 @@ extension JSONValue {
         self = .double(JSONValue._double(shortestTextOf: value))
     }
 
-    /// Creates an integer value from any integer type, if ``int(_:)`` can
-    /// hold it exactly; `nil` for a `UInt64` beyond `Int.max`, for example.
+    /// Creates a number from any integer type, if a ``JSONValue`` can hold
+    /// it exactly; `nil` for a `UInt64` beyond `Int.max`, for example.
     ///
     /// ``init(_:)-(UInt64)`` throws an error that says why instead.
     ///
@@ -140,10 +140,17 @@ extension JSONValue {
     /// JSONValue(exactly: UInt64.max)   // nil
     /// ```
     ///
+    /// An integer in `Int`'s range is an ``int(_:)``. Where `Int` has 32
+    /// bits (watchOS on arm64_32), an integer beyond it up to 2⁵³ in
+    /// magnitude is the ``double(_:)`` that holds it exactly, as parsing its
+    /// text gives; beyond 2⁵³, or beyond a 64-bit `Int`, a `Double` would
+    /// round it, so the result is `nil`. ``init(any:allowsInexactNumbers:)``
+    /// and ``JSONValueEncoder`` accept the same integers.
+    ///
     /// - Parameter value: The integer.
     public init?(exactly value: some BinaryInteger) {
-        guard let int = Int(exactly: value) else { return nil }
-        self = .int(int)
+        guard let number = JSONValue(_exactInteger: value) else { return nil }
+        self = number
     }
 
     /// Creates an array value.

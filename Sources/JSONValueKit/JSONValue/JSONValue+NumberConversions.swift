@@ -8,6 +8,31 @@ import Foundation
 // Decimal or a Float becomes the same JSONValue whichever way it arrives.
 
 extension JSONValue {
+    /// Creates a number from a `Decimal`, if a ``JSONValue`` can hold it
+    /// exactly: an ``int(_:)`` for an integer in `Int`'s range, a
+    /// ``double(_:)`` when the nearest `Double`'s shortest digits (the ones
+    /// writing gives) are the decimal's own, and `nil` otherwise, or for NaN.
+    ///
+    /// ```swift
+    /// JSONValue(exactly: Decimal(42))                                    // .int(42)
+    /// JSONValue(exactly: Decimal(string: "19.99")!)                       // .double(19.99)
+    /// JSONValue(exactly: Decimal(string: "123456789012345678901234567890")!)   // nil
+    /// ```
+    ///
+    /// It is the rule of parsing with
+    /// ``ParsingOptions/allowsInexactNumbers`` set to `false`: the decimal
+    /// is exact when its text would be. ``JSONValueEncoder`` and
+    /// ``init(any:allowsInexactNumbers:)`` accept the same decimals (the
+    /// latter also the 17 digits that `JSONSerialization` on Linux gives
+    /// for some doubles); with `allowsInexactNumbers`, they round the others
+    /// to the nearest `Double`.
+    ///
+    /// - Parameter decimal: The decimal.
+    public init?(exactly decimal: Decimal) {
+        guard JSONValue._holdsExactly(decimal), let value = JSONValue(_nearest: decimal) else { return nil }
+        self = value
+    }
+
     /// A Decimal's value: ``int(_:)`` if it is an integer that fits,
     /// otherwise the nearest ``double(_:)``, as parsing the Decimal's text
     /// would give; `nil` for NaN or a magnitude beyond `Double`.

@@ -67,7 +67,7 @@
 ///
 /// ### Bridging `Any`
 ///
-/// ``init(any:)`` accepts what `JSONSerialization` returns and what Swift code
+/// ``init(any:allowsInexactNumbers:)`` accepts what `JSONSerialization` returns and what Swift code
 /// builds, without confusing `NSNumber` Booleans with integers; ``anyValue``
 /// goes back.
 @dynamicMemberLookup

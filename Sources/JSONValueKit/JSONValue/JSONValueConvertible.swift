@@ -3,7 +3,7 @@
 /// optionals, arrays and string-keyed dictionaries of them.
 ///
 /// It lets values held in variables become a ``JSONValue`` without the
-/// throwing ``JSONValue/init(any:)``:
+/// throwing ``JSONValue/init(any:allowsInexactNumbers:)``:
 ///
 /// ```swift
 /// let tags: [String] = ["a", "b"]
@@ -22,7 +22,7 @@
 /// `UInt64` and `UInt` are not convertible this way, because `Int` does not
 /// hold all their values: `try JSONValue(value)`
 /// (``JSONValue/init(_:)-(UInt64)``) throws for a value beyond `Int`'s
-/// range, and ``JSONValue/init(exactly:)`` returns `nil` for it. `Int64` and
+/// range, and ``JSONValue/init(exactly:)-(BinaryInteger)`` returns `nil` for it. `Int64` and
 /// `UInt32` are convertible where `Int` has 64 bits; where it has 32 bits
 /// they convert with `try` in the same way.
 public protocol JSONValueConvertible {

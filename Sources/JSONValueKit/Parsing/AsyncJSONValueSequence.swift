@@ -17,8 +17,8 @@ extension AsyncSequence where Element == UInt8 {
     /// after it, may wait for the next of these or for the end.) Memory is
     /// bounded by the largest value, not by the stream.
     ///
-    /// - Parameter options: The nesting limit, as for
-    ///   ``JSONValue/init(parsing:options:)-(String,_)``.
+    /// - Parameter options: The nesting limit, and whether to refuse inexact
+    ///   numbers, as for ``JSONValue/init(parsing:options:)-(String,_)``.
     /// - Returns: An asynchronous sequence of the stream's top-level values,
     ///   which throws the stream's errors and ``JSONParseError``.
     public func jsonValues(options: JSONValue.ParsingOptions = .init()) -> AsyncJSONValueSequence<Self> {
@@ -40,8 +40,8 @@ extension AsyncSequence where Element: Sequence, Element.Element == UInt8 {
     /// Each chunk goes to a ``JSONIncrementalParser`` as it arrives, so a
     /// value comes out with the chunk that completes it.
     ///
-    /// - Parameter options: The nesting limit, as for
-    ///   ``JSONValue/init(parsing:options:)-(String,_)``.
+    /// - Parameter options: The nesting limit, and whether to refuse inexact
+    ///   numbers, as for ``JSONValue/init(parsing:options:)-(String,_)``.
     /// - Returns: An asynchronous sequence of the stream's top-level values,
     ///   which throws the stream's errors and ``JSONParseError``.
     public func jsonValues(options: JSONValue.ParsingOptions = .init()) -> AsyncJSONChunkValueSequence<Self> {

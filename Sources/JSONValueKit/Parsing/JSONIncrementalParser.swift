@@ -78,8 +78,10 @@ public struct JSONIncrementalParser: Sendable {
 
     /// Creates a parser that has read nothing yet.
     ///
-    /// - Parameter options: The nesting limit, and whether to read JSON5,
-    ///   as for ``JSONValue/init(parsing:options:)-(String,_)``.
+    /// - Parameter options: The nesting limit, whether to read JSON5, and
+    ///   whether to refuse inexact numbers, as for
+    ///   ``JSONValue/init(parsing:options:)-(String,_)``. A number cut
+    ///   between chunks is judged once it is complete.
     public init(options: JSONValue.ParsingOptions = .init()) {
         storage = _IncrementalParserStorage(options: options)
     }

@@ -75,6 +75,13 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
         /// A number's magnitude is too large for a `Double`, such as `1e400`.
         case numberOutOfRange
 
+        /// A number that neither `Int` nor `Double` holds exactly, such as
+        /// `123456789012345678901234567890`, refused because
+        /// ``JSONValue/ParsingOptions/allowsInexactNumbers`` is `false`. The
+        /// associated value is the number's text; the location is its first
+        /// character.
+        case inexactNumber(String)
+
         /// A backslash in a string is followed by something other than `"`,
         /// `\`, `/`, `b`, `f`, `n`, `r`, `t` or `u` and four hexadecimal
         /// digits.
@@ -128,6 +135,8 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
             problem = "Invalid number"
         case .numberOutOfRange:
             problem = "Number out of the range of Double"
+        case .inexactNumber(let text):
+            problem = "The number \(text) cannot be held exactly by a Double or an Int"
         case .invalidEscape:
             problem = "Invalid escape sequence"
         case .loneSurrogate:
@@ -181,6 +190,9 @@ extension JSONParseError {
     static func numberWithLeadingZero(at location: Location) -> Self { Self(.numberWithLeadingZero, at: location) }
     static func invalidNumber(at location: Location) -> Self { Self(.invalidNumber, at: location) }
     static func numberOutOfRange(at location: Location) -> Self { Self(.numberOutOfRange, at: location) }
+    static func inexactNumber(_ text: some Collection<UInt8>, at location: Location) -> Self {
+        Self(.inexactNumber(String(decoding: text, as: UTF8.self)), at: location)
+    }
     static func invalidEscape(at location: Location) -> Self { Self(.invalidEscape, at: location) }
     static func loneSurrogate(at location: Location) -> Self { Self(.loneSurrogate, at: location) }
     static func unescapedControlCharacter(_ byte: UInt8, at location: Location) -> Self {

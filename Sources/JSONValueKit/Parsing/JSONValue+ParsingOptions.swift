@@ -47,11 +47,46 @@ extension JSONValue {
         /// JSON, because a Swift string cannot hold it.
         public var allowsJSON5: Bool
 
+        /// Whether a number that neither `Int` nor `Double` holds exactly
+        /// becomes the nearest `Double` (`true`, the default, as in
+        /// `JSONSerialization` and JavaScript), or is refused with
+        /// ``JSONParseError/Kind/inexactNumber(_:)``, located at the number's
+        /// first character (`false`).
+        ///
+        /// A number is held exactly when it is an integer in `Int`'s range,
+        /// or when the nearest `Double`'s shortest decimal digits, the ones
+        /// that writing gives, are the number's own: the same significant
+        /// digits and the same power of ten once trailing zeros are dropped.
+        /// So `0.1`, `1.50`, `1e300` and `100000000000000000000` are exact,
+        /// and `123456789012345678901234567890` (which writes back as
+        /// `1.2345678901234568e+29`), `18446744073709551617`,
+        /// `0.30000000000000000001` and `1e-400` (which becomes `0`) are not.
+        /// Where `Int` has 32 bits, `3000000000` is exact, as a `Double`.
+        /// JSON5's hexadecimal integers follow the same rule, and its
+        /// `Infinity` and `NaN` are exact.
+        ///
+        /// ```swift
+        /// let strict = JSONValue.ParsingOptions(allowsInexactNumbers: false)
+        /// let price = try JSONValue(parsing: #"{"price": 19.99}"#, options: strict)   // kept
+        /// do {
+        ///     _ = try JSONValue(parsing: #"{"id": 123456789012345678901234567890}"#, options: strict)
+        /// } catch let error as JSONParseError {
+        ///     print(error.location.column)   // 8, where the number starts
+        /// }
+        /// ```
+        ///
+        /// A number too large for a `Double` (`1e400`) is always an error,
+        /// ``JSONParseError/Kind/numberOutOfRange``. Checking costs nothing
+        /// while the option is `true`, and little when it is `false`: only
+        /// numbers of more than 15 significant digits, or beyond the normal
+        /// range of `Double`, need their digits compared.
+        public var allowsInexactNumbers: Bool
+
         /// How deep text may nest unless the options say otherwise: 512
         /// levels of arrays and objects, as in `JSONDecoder`.
         ///
         /// Writing (``WritingOptions/defaultMaximumNestingDepth``) and
-        /// ``JSONValue/init(any:)`` use the same limit, so that whatever was
+        /// ``JSONValue/init(any:allowsInexactNumbers:)`` use the same limit, so that whatever was
         /// read can be written.
         public static let defaultMaximumNestingDepth = 512
 
@@ -69,9 +104,17 @@ extension JSONValue {
         ///   - maximumNestingDepth: How many levels of arrays and objects the
         ///     text may nest.
         ///   - allowsJSON5: Whether to read JSON5 as well as JSON.
-        public init(maximumNestingDepth: Int = ParsingOptions.defaultMaximumNestingDepth, allowsJSON5: Bool = false) {
+        ///   - allowsInexactNumbers: Whether a number that neither `Int` nor
+        ///     `Double` holds exactly becomes the nearest `Double` (the
+        ///     default) rather than an error; see ``allowsInexactNumbers``.
+        public init(
+            maximumNestingDepth: Int = ParsingOptions.defaultMaximumNestingDepth,
+            allowsJSON5: Bool = false,
+            allowsInexactNumbers: Bool = true
+        ) {
             self._maximumNestingDepth = min(maximumNestingDepth, Self.nestingDepthCeiling)
             self.allowsJSON5 = allowsJSON5
+            self.allowsInexactNumbers = allowsInexactNumbers
         }
     }
 }

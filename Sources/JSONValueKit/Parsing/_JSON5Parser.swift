@@ -16,6 +16,9 @@ struct _JSON5Parser {
     /// Where the text of numbers a `Double` may round is kept, if asked; see
     /// ``_ExactNumbers``.
     private var exactNumbers: _ExactNumbers?
+    /// Whether a number that neither `Int` nor `Double` holds exactly is an
+    /// error; see ``JSONValue/ParsingOptions/allowsInexactNumbers``.
+    private var refusesInexactNumbers = false
 
     /// Parses `bytes` from `textStart`; if `exactNumbers` is not `nil`,
     /// numbers that a `Double` may round are boxed in the tree and their text
@@ -29,6 +32,7 @@ struct _JSON5Parser {
         var parser = _JSON5Parser(
             bytes: bytes, position: textStart, textStart: textStart, depthLimit: options.maximumNestingDepth,
             exactNumbers: exactNumbers.map { _ in _ExactNumbers() })
+        parser.refusesInexactNumbers = !options.allowsInexactNumbers
         try parser.skipWhitespace()
         let value = try parser.parseValue()
         try parser.skipWhitespace()
@@ -226,6 +230,9 @@ struct _JSON5Parser {
         guard let double = Double(String(decoding: text, as: UTF8.self)), double.isFinite else {
             throw JSONParseError.numberOutOfRange(at: location(of: start))
         }
+        if refusesInexactNumbers && !text.withUnsafeBufferPointer({ _doubleKeepsDigits(double, of: $0) }) {
+            throw inexactNumber(from: start)
+        }
         // Digits beyond 15, or an integer beyond Int, may not survive a
         // Double: keep the (rewritten) text if asked.
         if exactNumbers != nil
@@ -237,6 +244,7 @@ struct _JSON5Parser {
     }
 
     private mutating func parseHexadecimal(negative: Bool, start: Int) throws(JSONParseError) -> JSONValue {
+        let digitsStart = position
         var magnitude: UInt64 = 0
         var overflow = false
         var double = 0.0
@@ -258,12 +266,26 @@ struct _JSON5Parser {
         // value's decimal text if asked.
         guard double.isFinite else { throw JSONParseError.numberOutOfRange(at: location(of: start)) }
         let value = negative ? -double : double
+        if refusesInexactNumbers {
+            // The rule of decimal text, applied to the integer's decimal digits.
+            var text = _decimalDigits(ofHexadecimal: bytes[digitsStart..<position])
+            if negative { text.insert(UInt8(ascii: "-"), at: 0) }
+            guard text.withUnsafeBufferPointer({ _doubleKeepsDigits(value, of: $0) }) else {
+                throw inexactNumber(from: start)
+            }
+        }
         if exactNumbers != nil && !overflow {
             var text = Array(String(magnitude).utf8)
             if negative { text.insert(UInt8(ascii: "-"), at: 0) }
             return .double(text.withUnsafeBufferPointer { exactNumbers!.box(value, text: $0) })
         }
         return .double(value)
+    }
+
+    /// The error for the number from `start` to `position`, which neither
+    /// `Int` nor `Double` holds exactly, with its text as written.
+    private func inexactNumber(from start: Int) -> JSONParseError {
+        .inexactNumber(bytes[start..<position], at: location(of: start))
     }
 
     // MARK: Strings and identifiers

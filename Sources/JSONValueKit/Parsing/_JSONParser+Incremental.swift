@@ -171,7 +171,9 @@ extension _JSONParser {
     /// A parser in the same state, with stacks and buffers of its own: a
     /// copied `JSONIncrementalParser` forks.
     func copy() -> _JSONParser {
-        var copy = _JSONParser(incremental: JSONValue.ParsingOptions(maximumNestingDepth: depthLimit))
+        var copy = _JSONParser(
+            incremental: JSONValue.ParsingOptions(
+                maximumNestingDepth: depthLimit, allowsInexactNumbers: !refusesInexactNumbers))
         copy.base = base
         copy.count = count
         copy.position = position
@@ -459,7 +461,8 @@ extension _JSONParser {
             return true
         } catch {
             // Cut short, or a number that reaches the end of the chunk and is
-            // too large for `Double` (decided by the byte after it).
+            // too large for `Double` or inexact (decided by the bytes after
+            // it).
             guard !isFinalBuffer, error.kind == .unexpectedEndOfInput || numberRunsToEnd(error) else { throw error }
         }
         // Containers below the recursion limit are open on the stacks
@@ -595,7 +598,10 @@ extension _JSONParser {
     /// Whether `error` is about a number that goes on to the end of the
     /// bytes, which therefore may not be complete.
     private func numberRunsToEnd(_ error: JSONParseError) -> Bool {
-        guard error.kind == .numberOutOfRange else { return false }
+        switch error.kind {
+        case .numberOutOfRange, .inexactNumber: break
+        default: return false
+        }
         let start = error.location.offset &- origin.offset
         guard start >= 0 && start < count else { return false }
         var state = _NumberPrefix.start

@@ -75,6 +75,10 @@ struct _JSONParser: ~Copyable {
     /// Whether every number whose text its value does not give back is kept
     /// (see ``_ExactNumbers/keepsEveryNumberText``).
     private let keepsEveryNumberText: Bool
+    /// Whether a number that neither `Int` nor `Double` holds exactly is an
+    /// error (``JSONValue/ParsingOptions/allowsInexactNumbers`` is `false`):
+    /// one `Bool` test per non-integer number when it is not.
+    let refusesInexactNumbers: Bool
 
     init(
         base: UnsafePointer<UInt8>,
@@ -88,6 +92,7 @@ struct _JSONParser: ~Copyable {
         self.exactNumbers = exactNumbers
         self.keepsNumberText = exactNumbers != nil
         self.keepsEveryNumberText = exactNumbers?.keepsEveryNumberText ?? false
+        self.refusesInexactNumbers = !options.allowsInexactNumbers
     }
 
     static func parse(
@@ -129,7 +134,11 @@ struct _JSONParser: ~Copyable {
             return value
         } catch {
             guard options.allowsJSON5 else { throw error }
-            if case .nestingTooDeep = error.kind { throw error }
+            // JSON5 reads these the same way: no need to read it all again.
+            switch error.kind {
+            case .nestingTooDeep, .inexactNumber: throw error
+            default: break
+            }
             return try _JSON5Parser.parse(
                 bytes, textStart: parser.textStart, options: options, exactNumbers: &exactNumbers)
         }
@@ -913,6 +922,11 @@ struct _JSONParser: ~Copyable {
         let value = try doubleValue(
             mantissa: mantissa, power: exponent &- fractionDigits, significantDigits: significantDigits,
             negative: negative, start: start)
+        // Up to 15 significant digits, a normal double always gives the
+        // digits back (DBL_DIG); others are compared.
+        if refusesInexactNumbers && !(significantDigits <= 15 && value.isNormal) {
+            try refuseIfInexact(value, from: start)
+        }
         // More than 15 significant digits, an integer beyond Int, or an
         // integral value beyond 2^53 may not survive a Double: keep the text
         // if asked (see _ExactNumbers).
@@ -923,6 +937,18 @@ struct _JSONParser: ~Copyable {
             return .double(exactNumbers!.box(value, text: text))
         }
         return .double(value)
+    }
+
+    /// Throws ``JSONParseError/Kind/inexactNumber(_:)`` at `start` if
+    /// `value` does not give back the digits of the number text from
+    /// `start` to `position`. Kept out of line, so that `parseNumber()`
+    /// stays as small as it was for the default options.
+    @inline(never)
+    private mutating func refuseIfInexact(_ value: Double, from start: Int) throws(JSONParseError) {
+        let text = UnsafeBufferPointer(start: base + start, count: position &- start)
+        guard !_doubleKeepsDigits(value, of: text) else { return }
+        position = start
+        throw .inexactNumber(text, at: location(of: start))
     }
 
     /// The correctly rounded `Double` of the number text that starts at
