@@ -46,9 +46,9 @@ extension JSONValue {
     /// integers are `Int`s, and a ``double(_:)`` rounds integers beyond 2⁵³.
     /// Rounding it would lose the value without a word, and trapping, as
     /// `Int(_:)` does, would crash on data a program does not control, so
-    /// this initializer throws, as ``init(any:)`` and ``JSONValueEncoder``
+    /// this initializer throws, as ``init(any:allowsInexactNumbers:)`` and ``JSONValueEncoder``
     /// refuse the same numbers. To get `nil` instead of an error, use
-    /// ``init(exactly:)``.
+    /// ``init(exactly:)-(BinaryInteger)``.
     ///
     /// - Parameter value: The integer.
     /// - Throws: ``JSONBridgingError`` with
@@ -99,7 +99,7 @@ extension JSONValue {
     }
     #endif
 
-    /// The value that ``init(any:)`` makes of an integer: an ``int(_:)`` if
+    /// The value that ``init(any:allowsInexactNumbers:)`` makes of an integer: an ``int(_:)`` if
     /// it fits (or, where `Int` has 32 bits, the exact ``double(_:)`` up to
     /// 2⁵³), or an ``JSONBridgingError/Kind/inexactNumber(_:)`` error at the
     /// root.
