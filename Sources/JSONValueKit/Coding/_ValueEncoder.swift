@@ -233,11 +233,10 @@ final class _ValueEncoder: Encoder {
     /// exact double, which decodes back: see `JSONValue(_exactInteger:)`.)
     /// With `allowsInexactNumbers`, it is the nearest double instead.
     func wrapInteger<T: BinaryInteger>(_ value: T, key: (any CodingKey)?) throws -> _Pending {
-        if let number = JSONValue(_exactInteger: value) { return .value(number) }
-        guard options.roundsInexactNumbers, case let double = Double(value), double.isFinite else {
+        guard let number = JSONValue(_integer: value, rounding: options.roundsInexactNumbers) else {
             throw inexact(value, "\(value)", key: key)
         }
-        return .value(.double(double))
+        return .value(number)
     }
 
     /// The error for a number that a ``JSONValue`` cannot hold exactly.

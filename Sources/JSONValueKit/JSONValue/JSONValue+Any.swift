@@ -456,12 +456,10 @@ enum _AnyBridge {
     /// which only a 32-bit `Int` leaves, it is the exact double (see
     /// `JSONValue(_exactInteger:)`).
     private static func integer(_ value: some BinaryInteger, rounding: Bool) throws(Failure) -> JSONValue {
-        if let number = JSONValue(_exactInteger: value) { return number }
-        // (A custom integer type may go beyond Double, to infinity.)
-        guard rounding, case let double = Double(value), double.isFinite else {
+        guard let number = JSONValue(_integer: value, rounding: rounding) else {
             throw Failure(reason: .inexactNumber("\(value)"))
         }
-        return .double(double)
+        return number
     }
 
     private static func double(_ value: Double) throws(Failure) -> JSONValue {

@@ -89,6 +89,20 @@ extension JSONValue {
         }
     }
 
+    /// An integer as ``init(_exactInteger:)`` makes it or, when `rounding`
+    /// (`allowsInexactNumbers`), the nearest ``double(_:)`` of one it cannot
+    /// hold; `nil` otherwise, and for a custom integer type beyond `Double`'s
+    /// range. Bridging and ``JSONValueEncoder`` share it, so that the option
+    /// rounds the same integers on both paths.
+    init?(_integer value: some BinaryInteger, rounding: Bool) {
+        if let exact = JSONValue(_exactInteger: value) {
+            self = exact
+            return
+        }
+        guard rounding, case let double = Double(value), double.isFinite else { return nil }
+        self = .double(double)
+    }
+
     /// The Double whose shortest text is the Float's (`Float(0.1)` gives
     /// `0.1`), as JSONEncoder writes a Float. The Float must be finite.
     static func _double(shortestTextOf float: Float) -> Double {
