@@ -3,55 +3,125 @@
 /// Unicode scalars (`"é"` in one scalar differs from `e` with a combining
 /// accent, which Swift's `==` takes as equal), objects by their members in
 /// any order, arrays item by item.
-///
-/// Containers are compared with a work list rather than recursion, so that
-/// deep values are safe on small stacks.
 func _schemaEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
-    if let equal = _shallowSchemaEquality(lhs, rhs) { return equal }
-    var pending: [(JSONValue, JSONValue)] = [(lhs, rhs)]
-    while let (a, b) = pending.popLast() {
-        switch (a, b) {
-        case (.array(let a), .array(let b)):
-            for (x, y) in zip(a, b) {
-                guard let equal = _shallowSchemaEquality(x, y) else {
-                    pending.append((x, y))
-                    continue
-                }
-                if !equal { return false }
-            }
-        case (.object(let a), .object(let b)):
-            for (key, x) in a {
-                // Member names are looked up by their scalars.
-                guard let y = b[key] else { return false }
-                guard let equal = _shallowSchemaEquality(x, y) else {
-                    pending.append((x, y))
-                    continue
-                }
-                if !equal { return false }
-            }
-        default:
-            return false
-        }
-    }
-    return true
+    withUnsafePointer(to: lhs) { lhs in withUnsafePointer(to: rhs) { rhs in _schemaEqual(lhs, rhs) } }
 }
 
-/// Equality of scalars, and of container sizes; `nil` for two containers of
-/// the same kind and size, whose contents decide.
-@inline(__always)
-private func _shallowSchemaEquality(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool? {
-    switch (lhs, rhs) {
-    case (.string(let a), .string(let b)):
-        return _utf8Equal(a, b)
-    case (.array(let a), .array(let b)):
-        return a.count == b.count ? nil : false
-    case (.object(let a), .object(let b)):
-        return a.count == b.count ? nil : false
-    case (.string, _), (_, .string), (.array, _), (_, .array), (.object, _), (_, .object):
-        return false
-    default:
-        // Null, Booleans and numbers: as JSONValue compares them.
-        return lhs == rhs
+/// ``_schemaEqual(_:_:)`` of two values read in place.
+///
+/// Validation compares the instance's own values (`uniqueItems` compares
+/// every pair of a short array), so nothing is copied: containers are read
+/// through ``_SchemaInstanceView``, which takes no reference, and nothing is
+/// allocated unless values nest deeper than ``inlineDepth``. Deeper than
+/// that, the comparison goes on with a work list rather than recursion, so
+/// that deep values are safe on small stacks.
+func _schemaEqual(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>) -> Bool {
+    _SchemaEquality.equal(lhs, rhs, depth: 0)
+}
+
+private enum _SchemaEquality {
+    /// How deep the comparison recurses before it switches to a work list.
+    static var inlineDepth: Int { 16 }
+
+    static func equal(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>, depth: Int) -> Bool {
+        if let a = _SchemaInstanceView.elements(of: lhs) {
+            guard let b = _SchemaInstanceView.elements(of: rhs), a.count == b.count else { return false }
+            guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+            for index in 0..<a.count where !child(x + index, y + index, depth: depth) { return false }
+            return true
+        }
+        if let a = _SchemaInstanceView.object(of: lhs) {
+            guard let b = _SchemaInstanceView.object(of: rhs), a.count == b.count else { return false }
+            for index in 0..<a.count {
+                guard let match = b.index(matchingNameAt: index, of: a),
+                    child(a.value(at: index), b.value(at: match), depth: depth)
+                else { return false }
+            }
+            return true
+        }
+        return scalarsEqual(lhs, rhs)
+    }
+
+    /// Compares two children: recursively while the depth allows, and
+    /// beyond it with a work list on the heap.
+    @inline(__always)
+    static func child(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>, depth: Int) -> Bool {
+        switch (lhs.pointee.isContainer, rhs.pointee.isContainer) {
+        case (false, false): return scalarsEqual(lhs, rhs)
+        case (true, true): return depth < inlineDepth ? equal(lhs, rhs, depth: depth &+ 1) : deepEqual(lhs, rhs)
+        default: return false
+        }
+    }
+
+    /// Equality of values of which at most one is a container.
+    @inline(__always)
+    static func scalarsEqual(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>) -> Bool {
+        // One value at a time: a switch over the pair would copy both.
+        switch lhs.pointee {
+        case .string:
+            guard case .string = rhs.pointee else { return false }
+            return _utf8Equal(lhs.pointee.unsafelyUnwrappedString, rhs.pointee.unsafelyUnwrappedString)
+        case .array, .object:
+            return false
+        default:
+            switch rhs.pointee {
+            case .string, .array, .object: return false
+            // Null, Booleans and numbers: as JSONValue compares them.
+            default: return lhs.pointee == rhs.pointee
+            }
+        }
+    }
+
+    /// The comparison past ``inlineDepth``: pairs of containers wait in a
+    /// work list instead of the stack.
+    @inline(never)
+    static func deepEqual(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>) -> Bool {
+        var pending = [(lhs, rhs)]
+        while let (lhs, rhs) = pending.popLast() {
+            if let a = _SchemaInstanceView.elements(of: lhs) {
+                guard let b = _SchemaInstanceView.elements(of: rhs), a.count == b.count else { return false }
+                guard let x = a.baseAddress, let y = b.baseAddress else { continue }
+                for index in 0..<a.count where !queue(x + index, y + index, into: &pending) { return false }
+            } else if let a = _SchemaInstanceView.object(of: lhs) {
+                guard let b = _SchemaInstanceView.object(of: rhs), a.count == b.count else { return false }
+                for index in 0..<a.count {
+                    guard let match = b.index(matchingNameAt: index, of: a),
+                        queue(a.value(at: index), b.value(at: match), into: &pending)
+                    else { return false }
+                }
+            } else if !scalarsEqual(lhs, rhs) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Queues two containers, or compares two scalars at once.
+    @inline(__always)
+    static func queue(
+        _ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>,
+        into pending: inout [(UnsafePointer<JSONValue>, UnsafePointer<JSONValue>)]
+    ) -> Bool {
+        switch (lhs.pointee.isContainer, rhs.pointee.isContainer) {
+        case (false, false): return scalarsEqual(lhs, rhs)
+        case (true, true):
+            pending.append((lhs, rhs))
+            return true
+        default: return false
+        }
+    }
+}
+
+extension _SchemaObjectView {
+    /// The position of the member named as member `index` of `other` is,
+    /// by the names' bytes: where objects list their members in the same
+    /// order, as equal ones usually do, the one at the same position.
+    @inline(__always)
+    func index(matchingNameAt index: Int, of other: _SchemaObjectView) -> Int? {
+        _MemberTable.withBytes(of: other.members[index].key) { bytes in
+            if index < count && _MemberTable.equal(members[index].key, bytes) { return index }
+            return self.index(ofName: bytes, hash: _MemberTable.hash(bytes))
+        }
     }
 }
 

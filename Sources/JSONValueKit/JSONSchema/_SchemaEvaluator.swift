@@ -233,9 +233,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 }
                 index &+= 1
             }
-        } else if case .string(let string) = instance.pointee {
+        } else if case .string = instance.pointee {
             while index < end {
-                if !noted(checks[index], evaluate(checks[index], string: string, instance)) {
+                if !noted(checks[index], evaluate(checks[index], string: instance)) {
                     valid = false
                     if !Reporter.isEnabled { break }
                 }
@@ -428,16 +428,18 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     /// A check of a string.
-    private mutating func evaluate(
-        _ check: _SchemaCheck, string: String, _ instance: UnsafePointer<JSONValue>
-    ) -> Bool {
+    ///
+    /// The string is taken out of the value only by the checks that read it
+    /// as a `String`, as doing so retains it; `const` and `enum` compare its
+    /// bytes in place.
+    private mutating func evaluate(_ check: _SchemaCheck, string instance: UnsafePointer<JSONValue>) -> Bool {
         switch check {
         case .minLength(let limit):
-            return evaluateLength(string, limit: limit, isMinimum: true, instance)
+            return evaluateLength(instance.pointee.unsafelyUnwrappedString, limit: limit, isMinimum: true, instance)
         case .maxLength(let limit):
-            return evaluateLength(string, limit: limit, isMinimum: false, instance)
+            return evaluateLength(instance.pointee.unsafelyUnwrappedString, limit: limit, isMinimum: false, instance)
         case .pattern(let index):
-            guard patterns[Int(index)].regex.firstMatchExists(in: string) else {
+            guard patterns[Int(index)].regex.firstMatchExists(in: instance.pointee.unsafelyUnwrappedString) else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "pattern",
@@ -448,7 +450,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return true
         case .format(let format):
-            guard format.isValid(string) else {
+            guard format.isValid(instance.pointee.unsafelyUnwrappedString) else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "format",
@@ -459,7 +461,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return true
         case .content(let content):
-            guard content.accepts(string) else {
+            guard content.accepts(instance.pointee.unsafelyUnwrappedString) else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         content.isBase64 ? "contentEncoding" : "contentMediaType",
@@ -530,7 +532,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                         false
                     }
                 } else {
-                    _schemaEqual(instance.pointee, values[Int(index)])
+                    _schemaEqual(instance, values.baseAddress.unsafelyUnwrapped + Int(index))
                 }
             guard equal else {
                 if Reporter.isEnabled {
@@ -655,8 +657,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// value (`1` equals `1.0`); `nil` if the items are unique.
     static func firstDuplicate(in elements: UnsafeBufferPointer<JSONValue>) -> (Int, Int)? {
         if elements.count <= 16 {
+            guard let base = elements.baseAddress else { return nil }
             for second in elements.indices {
-                for first in 0..<second where _schemaEqual(elements[first], elements[second]) {
+                for first in 0..<second where _schemaEqual(base + first, base + second) {
                     return (first, second)
                 }
             }
@@ -1160,27 +1163,26 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         let discriminator = discriminators[Int(index)]
         let name = Int(discriminator.name)
         var pinned: (start: Int32, count: Int32) = (0, 0)
-        var keyedPinned: [Int32] = []
+        var valid = 0
         if let member = object.index(ofName: nameBytes(name), hash: nameHashes[name]) {
             let value = object.value(at: member)
             if discriminator.keyed < 0 {
-                if case .string(let string) = value.pointee,
-                    let offset = _MemberTable.withBytes(of: string, { find($0, in: discriminator.values) })
+                if case .string = value.pointee,
+                    let offset = _MemberTable.withBytes(
+                        of: value.pointee.unsafelyUnwrappedString, { find($0, in: discriminator.values) })
                 {
                     pinned = discriminatorCases[Int(discriminator.casesStart &+ offset)]
                 }
             } else {
-                keyedPinned =
-                    program.keyedDiscriminators[Int(discriminator.keyed)][_SchemaValueKey(value: value.pointee)] ?? []
+                let keyed = program.keyedDiscriminators[Int(discriminator.keyed)][_SchemaValueKey(value: value.pointee)]
+                for node in keyed ?? [] where evaluateChild(node, instance) {
+                    valid += 1
+                    if !isOneOf || valid > 1 { return !isOneOf }
+                }
             }
         } else if discriminator.parentRequires {
             // The schema around requires the property, and fails without it.
             return false
-        }
-        var valid = 0
-        for node in keyedPinned where evaluateChild(node, instance) {
-            valid += 1
-            if !isOneOf || valid > 1 { return !isOneOf }
         }
         for pass in 0..<2 {
             let (start, count) = pass == 0 ? pinned : (discriminator.othersStart, discriminator.othersCount)

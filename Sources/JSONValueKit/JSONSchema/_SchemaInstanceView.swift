@@ -27,6 +27,20 @@ enum _SchemaInstanceView {
     }
 }
 
+extension JSONValue {
+    /// The string of a value that the caller has found to be a string
+    /// (and empty for any other).
+    ///
+    /// Reading the string this way, after a `case .string` without a
+    /// binding, takes no reference where the string is only read in place:
+    /// binding it in the pattern retained it wherever the use was a call.
+    @inline(__always)
+    var unsafelyUnwrappedString: String {
+        guard case .string(let string) = self else { return "" }
+        return string
+    }
+}
+
 /// An object's header and members, read in place.
 struct _SchemaObjectView {
     let header: UnsafeMutablePointer<_ObjectHeader>?

@@ -174,7 +174,9 @@ struct _SchemaEnumeration: Sendable {
     /// alone is looked up in the program's names instead, by its bytes.)
     func contains(_ value: UnsafePointer<JSONValue>) -> Bool {
         if let lookup { return lookup.contains(_SchemaValueKey(value: value.pointee)) }
-        return values.contains { _schemaEqual($0, value.pointee) }
+        return values.withUnsafeBufferPointer { values in
+            values.indices.contains { _schemaEqual(values.baseAddress.unsafelyUnwrapped + $0, value) }
+        }
     }
 }
 

@@ -53,6 +53,16 @@ struct SchemaNumbersTests {
             name: "uniqueItems: objects in another order repeat", schema: ["uniqueItems": true],
             instance: [["a": 1, "b": 2], ["b": 2, "a": 1]], valid: false),
         SchemaCase(
+            name: "uniqueItems: objects in another order repeat, 30 levels down", schema: ["uniqueItems": true],
+            instance: [nestedInArrays(["a": 1, "b": [.double(2.0)]], 30), nestedInArrays(["b": [2], "a": 1], 30)],
+            valid: false),
+        SchemaCase(
+            name: "uniqueItems: values that differ only 30 levels down", schema: ["uniqueItems": true],
+            instance: [nestedInArrays(["a": 1, "b": 2], 30), nestedInArrays(["a": 1, "b": 3], 30)], valid: true),
+        SchemaCase(
+            name: "uniqueItems: objects with the same names and other values differ", schema: ["uniqueItems": true],
+            instance: [["a": 1, "b": "x"], ["b": "y", "a": 1]], valid: true),
+        SchemaCase(
             name: "uniqueItems: 1 and true differ", schema: ["uniqueItems": true], instance: [1, true, 0, false, nil],
             valid: true),
         SchemaCase(
@@ -68,6 +78,12 @@ struct SchemaNumbersTests {
             name: "uniqueItems: many items, é and e with a combining accent differ", schema: ["uniqueItems": true],
             instance: .array((0..<20).map { .int($0) } + ["\u{E9}", "e\u{301}"]), valid: true),
     ]
+
+    /// `value` inside `levels` arrays of one item each: deeper than the
+    /// comparison recurses before it uses a work list.
+    static func nestedInArrays(_ value: JSONValue, _ levels: Int) -> JSONValue {
+        (0..<levels).reduce(value) { inner, _ in [inner] }
+    }
 
     @Test("enum, const and uniqueItems compare numbers by value, strings by scalars", arguments: equalityCases)
     func equality(_ testCase: SchemaCase) throws {
