@@ -53,6 +53,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     let enumerationNames: UnsafeBufferPointer<_SchemaProgram.NameSet>
     let enumerations: UnsafeBufferPointer<_SchemaEnumeration>
     let patterns: UnsafeBufferPointer<_SchemaPattern>
+    let matchers: UnsafeBufferPointer<Unmanaged<_CompiledRegex>>
+    let patternLiterals: UnsafeBufferPointer<_SchemaProgram.PatternLiteral>
     let properties: UnsafeBufferPointer<_SchemaProgram.Properties>
     let patternNodes: UnsafeBufferPointer<(pattern: Int32, node: Int32)>
     let nameSlots: UnsafeBufferPointer<Int32>
@@ -107,6 +109,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         enumerationNames = program.enumerationNames.buffer
         enumerations = program.enumerations.buffer
         patterns = program.patterns.buffer
+        matchers = program.matchers.buffer
+        patternLiterals = program.patternLiterals.buffer
         properties = program.properties.buffer
         patternNodes = program.patternNodes.buffer
         nameSlots = program.nameSlots.buffer
@@ -295,6 +299,26 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         return valid
     }
 
+    /// Whether pattern `index` matches some substring of the string with
+    /// these UTF-8 bytes: a comparison of its first bytes for a pattern
+    /// such as `^x-`, else the regex, reached unretained (the program keeps
+    /// it).
+    @inline(__always)
+    private func patternMatches(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let literal = patternLiterals[index]
+        guard literal.name >= 0 else { return Self.regexMatches(matchers[index], bytes) }
+        let expected = nameBytes(Int(literal.name))
+        guard literal.wholeString ? bytes.count == expected.count : bytes.count >= expected.count else { return false }
+        return _bytesEqual(UnsafeBufferPointer(rebasing: bytes[..<expected.count]), expected)
+    }
+
+    /// Runs a regex, apart from its callers, whose frames stay small.
+    @inline(never)
+    private static func regexMatches(_ matcher: Unmanaged<_CompiledRegex>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool
+    {
+        matcher._withUnsafeGuaranteedRef { $0.matches(bytes, whole: false) }
+    }
+
     /// The UTF-8 bytes of name `index`.
     @inline(__always)
     private func nameBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
@@ -439,7 +463,22 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         case .maxLength(let limit):
             return evaluateLength(instance.pointee.unsafelyUnwrappedString, limit: limit, isMinimum: false, instance)
         case .pattern(let index):
-            guard patterns[Int(index)].regex.firstMatchExists(in: instance.pointee.unsafelyUnwrappedString) else {
+            let matched: Bool
+            if let count = _SchemaInstanceView.copyString(at: instance, into: nameScratch) {
+                // A copy, so that matching retains nothing.
+                matched = patternMatches(
+                    Int(index),
+                    UnsafeBufferPointer(
+                        start: nameScratch.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count))
+            } else {
+                // The closure captures the matcher alone: capturing `self`
+                // copied the evaluator.
+                let matcher = matchers[Int(index)]
+                matched = _MemberTable.withBytes(of: instance.pointee.unsafelyUnwrappedString) { bytes in
+                    Self.regexMatches(matcher, bytes)
+                }
+            }
+            guard matched else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "pattern",
@@ -870,7 +909,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         var matches: UInt64 = 0
         for offset in 0..<min(Int(properties.patternCount), 64) {
             let patternIndex = Int(patternNodes[Int(properties.patternStart) &+ offset].pattern)
-            if patterns[patternIndex].regex.firstMatchExists(inUTF8: bytes) { matches |= 1 << UInt64(offset) }
+            if patternMatches(patternIndex, bytes) { matches |= 1 << UInt64(offset) }
         }
         return (named, matches)
     }
@@ -1259,13 +1298,26 @@ func _schemaNameHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
             hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
             hash ^= raw.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self)
         } else {
-            var word: UInt64 = 0
-            for index in 0..<bytes.count { word |= UInt64(base[index]) << UInt64(8 &* index) }
-            hash ^= word
+            hash ^= _shortWord(raw, count: bytes.count)
         }
     }
     hash = (hash ^ (hash >> 31)) &* 0x94D0_49BB_1331_11EB
     return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+}
+
+/// The bytes of a run of 1 to 7 as one word, read with at most two loads
+/// instead of a loop (names are mostly that short): two overlapping 4-byte
+/// loads from 4 bytes on, else the first, middle and last byte. Runs of the
+/// same length and bytes give the same word.
+@inline(__always)
+func _shortWord(_ base: UnsafeRawPointer, count: Int) -> UInt64 {
+    if count >= 4 {
+        let low = base.loadUnaligned(as: UInt32.self)
+        let high = base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        return UInt64(low) | UInt64(high) << 32
+    }
+    let bytes = base.assumingMemoryBound(to: UInt8.self)
+    return UInt64(bytes[0]) | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count &- 1]) << 16
 }
 
 /// Whether two byte buffers hold the same bytes.
@@ -1273,6 +1325,11 @@ func _schemaNameHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
 func _bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
     guard a.count == b.count else { return false }
     guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+    if a.count < 8 {
+        // Equal lengths, so equal words mean equal bytes.
+        return a.count == 0
+            || _shortWord(UnsafeRawPointer(x), count: a.count) == _shortWord(UnsafeRawPointer(y), count: a.count)
+    }
     var index = 0
     while index &+ 8 <= a.count {
         if UnsafeRawPointer(x).loadUnaligned(fromByteOffset: index, as: UInt64.self)

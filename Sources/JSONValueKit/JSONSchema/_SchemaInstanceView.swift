@@ -19,6 +19,57 @@ enum _SchemaInstanceView {
         return elements.withUnsafeBufferPointer { $0 }
     }
 
+    /// Copies the UTF-8 bytes of the string at `value` into `buffer` and
+    /// returns how many there are; `nil` if the value is not a string, or
+    /// its bytes do not fit (or are not stored contiguously). Matching a
+    /// pattern against the copy takes no reference to the string, where
+    /// reading it in place retained it around the call to the matcher.
+    @inline(__always)
+    static func copyString(at value: UnsafePointer<JSONValue>, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        guard case .string(let string) = value.pointee else { return nil }
+        return copyBytes(of: string, into: buffer)
+    }
+
+    /// Copies a string's UTF-8 bytes into `buffer` and returns how many
+    /// there are; `nil`, with nothing copied, if they do not fit or are not
+    /// stored contiguously.
+    @inline(__always)
+    static func copyBytes(of string: String, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        let count = string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            let count = bytes.count
+            guard count <= buffer.count else { return nil }
+            guard let source = bytes.baseAddress.map(UnsafeRawPointer.init), let target = buffer.baseAddress else {
+                return count
+            }
+            // Names are short: up to 16 bytes take two loads and two stores
+            // that overlap (or three of a byte), where a call to memcpy cost
+            // more than the copy.
+            if count >= 8 && count <= 16 {
+                let head = source.loadUnaligned(as: UInt64.self)
+                let tail = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                target.storeBytes(of: head, as: UInt64.self)
+                target.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+            } else if count >= 4 && count < 8 {
+                let head = source.loadUnaligned(as: UInt32.self)
+                let tail = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                target.storeBytes(of: head, as: UInt32.self)
+                target.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+            } else if count > 0 && count < 4 {
+                let (first, middle, last) = (
+                    source.load(as: UInt8.self), source.load(fromByteOffset: count >> 1, as: UInt8.self),
+                    source.load(fromByteOffset: count &- 1, as: UInt8.self)
+                )
+                target.storeBytes(of: first, as: UInt8.self)
+                target.storeBytes(of: middle, toByteOffset: count >> 1, as: UInt8.self)
+                target.storeBytes(of: last, toByteOffset: count &- 1, as: UInt8.self)
+            } else {
+                target.copyMemory(from: source, byteCount: count)
+            }
+            return count
+        }
+        return count ?? nil
+    }
+
     /// The object at `value`, or `nil` if it is not an object.
     @inline(__always)
     static func object(of value: UnsafePointer<JSONValue>) -> _SchemaObjectView? {
@@ -74,12 +125,7 @@ struct _SchemaObjectView {
     /// retains its storage.
     @inline(__always)
     func copyName(at index: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        let count = members[index].key.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            guard bytes.count <= buffer.count else { return nil }
-            if let source = bytes.baseAddress { buffer.baseAddress?.copyMemory(from: source, byteCount: bytes.count) }
-            return bytes.count
-        }
-        return count ?? nil
+        _SchemaInstanceView.copyBytes(of: members[index].key, into: buffer)
     }
 
     /// The address of a member's value.

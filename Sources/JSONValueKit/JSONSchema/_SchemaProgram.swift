@@ -81,6 +81,16 @@ final class _SchemaProgram: @unchecked Sendable {
         var keyed: Int32
     }
 
+    /// A pattern that is a literal anchored at the start: see
+    /// ``patternLiterals``.
+    struct PatternLiteral {
+        /// The literal, as an index into ``names``, or -1.
+        var name: Int32
+        /// Whether the pattern ends with `$`, so that the name must be the
+        /// literal itself.
+        var wholeString: Bool
+    }
+
     /// `dependentRequired`: a name, and a range of ``names``.
     struct Dependency {
         var name: Int32
@@ -110,6 +120,13 @@ final class _SchemaProgram: @unchecked Sendable {
         var lookupMask: Int32
     }
     let patterns: _SchemaBuffer<_SchemaPattern>
+    /// Each of ``patterns``' compiled regex, unretained (``patterns`` keeps
+    /// it), so that matching retains nothing.
+    let matchers: _SchemaBuffer<Unmanaged<_CompiledRegex>>
+    /// For each of ``patterns``: when it is `^` and literal characters,
+    /// perhaps with `$` (`^x-`), the literal as an index into ``names``,
+    /// which the fast path compares with a name's first bytes; else -1.
+    let patternLiterals: _SchemaBuffer<PatternLiteral>
     let names: _SchemaBuffer<String>
     /// The hash of each of ``names`` as ``JSONObject`` looks names up, so
     /// that a lookup does not hash the name again.
@@ -214,6 +231,8 @@ final class _SchemaProgram: @unchecked Sendable {
         enumerations = _SchemaBuffer(tables.enumerations)
         enumerationNames = _SchemaBuffer(tables.enumerationNames)
         patterns = _SchemaBuffer(tables.patterns)
+        matchers = _SchemaBuffer(tables.patterns.map { Unmanaged.passUnretained($0.regex.matcher) })
+        patternLiterals = _SchemaBuffer(tables.patternLiterals)
         names = _SchemaBuffer(tables.names)
         nameHashes = _SchemaBuffer(tables.names.map(JSONObject.hash(ofKey:)))
         nameFlags = _SchemaBuffer(
@@ -277,6 +296,7 @@ final class _SchemaProgram: @unchecked Sendable {
         var enumerations: [_SchemaEnumeration] = []
         var enumerationNames: [NameSet] = []
         var patterns: [_SchemaPattern] = []
+        var patternLiterals: [PatternLiteral] = []
         var names: [String] = []
         var nodeLists: [Int32] = []
         var properties: [Properties] = []
@@ -311,6 +331,19 @@ final class _SchemaProgram: @unchecked Sendable {
                 nameFlags[match] |= _SchemaProgram.requiredByProperties
                 nameFlags[index] |= _SchemaProgram.checkedByProperties
             }
+        }
+
+        /// Adds a pattern and its anchored literal, if it has one; returns
+        /// its index in ``patterns``.
+        mutating func pattern(_ pattern: _SchemaPattern) -> Int32 {
+            patterns.append(pattern)
+            var literal = PatternLiteral(name: -1, wholeString: false)
+            if let (bytes, wholeString) = pattern.regex.matcher.anchoredLiteral {
+                literal = PatternLiteral(
+                    name: strings([String(decoding: bytes, as: UTF8.self)]).start, wholeString: wholeString)
+            }
+            patternLiterals.append(literal)
+            return Int32(patterns.count - 1)
         }
 
         mutating func list(_ nodes: [Int]) -> (start: Int32, count: Int32) {
@@ -399,8 +432,7 @@ final class _SchemaProgram: @unchecked Sendable {
             case .minLength(let limit): return .minLength(limit)
             case .maxLength(let limit): return .maxLength(limit)
             case .pattern(let pattern):
-                patterns.append(pattern)
-                return .pattern(Int32(patterns.count - 1))
+                return .pattern(self.pattern(pattern))
             case .minItems(let limit): return .minItems(limit)
             case .maxItems(let limit): return .maxItems(limit)
             case .uniqueItems: return .uniqueItems
@@ -429,8 +461,7 @@ final class _SchemaProgram: @unchecked Sendable {
                 let nodesStart = list(properties.named.map(\.node)).start
                 let patternStart = Int32(patternNodes.count)
                 for (pattern, node) in properties.patterns {
-                    patterns.append(pattern)
-                    patternNodes.append((Int32(patterns.count - 1), Int32(node)))
+                    patternNodes.append((self.pattern(pattern), Int32(node)))
                 }
                 var lookup: Int32 = -1
                 var lookupMask: Int32 = 0

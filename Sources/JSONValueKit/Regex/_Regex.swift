@@ -162,6 +162,10 @@ struct _Regex: Sendable {
         compiled.matches(bytes, whole: false)
     }
 
+    /// The compiled pattern, for callers that keep it alive themselves and
+    /// match through an unretained reference (JSON Schema's fast path).
+    var matcher: _CompiledRegex { compiled }
+
     /// Which way an automaton reads the string.
     enum Direction {
         /// Forwards, unless the pattern ends with `$` but does not start

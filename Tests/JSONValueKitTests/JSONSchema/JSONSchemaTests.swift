@@ -272,6 +272,49 @@ struct JSONSchemaTests {
         #expect(errors.count == 1)
     }
 
+    // MARK: - Patterns
+
+    static let long = String(repeating: "a", count: 100)
+    static let vendor: JSONValue = ["patternProperties": ["^x-": ["type": "integer"]], "additionalProperties": false]
+
+    /// Patterns on the fast path: `^literal` and `^literal$` compare bytes,
+    /// others run the regex; strings of up to 64 bytes are matched from a
+    /// copy, longer ones in place.
+    static let patternCases: [SchemaCase] = [
+        SchemaCase(
+            name: "^x- matches a name that starts with it", schema: ["pattern": "^x-"], instance: "x-rate", valid: true),
+        SchemaCase(name: "^x- needs it at the start", schema: ["pattern": "^x-"], instance: "ax-", valid: false),
+        SchemaCase(name: "^x- refuses a shorter string", schema: ["pattern": "^x-"], instance: "x", valid: false),
+        SchemaCase(name: "^ab$ matches itself", schema: ["pattern": "^ab$"], instance: "ab", valid: true),
+        SchemaCase(name: "^ab$ refuses more", schema: ["pattern": "^ab$"], instance: "abc", valid: false),
+        SchemaCase(name: "^é matches é", schema: ["pattern": "^\u{E9}"], instance: "\u{E9}t\u{E9}", valid: true),
+        SchemaCase(name: "a regex on a short string", schema: ["pattern": "b+$"], instance: "aabb", valid: true),
+        SchemaCase(
+            name: "a regex on a long string", schema: ["pattern": "b$"], instance: .string(long + "b"), valid: true),
+        SchemaCase(
+            name: "a regex refuses a long string", schema: ["pattern": "b$"], instance: .string(long), valid: false),
+        SchemaCase(
+            name: "^a on a long string", schema: ["pattern": "^a"], instance: .string(long), valid: true),
+        SchemaCase(
+            name: "^x- in patternProperties admits a member", schema: vendor,
+            instance: ["x-a": 1], valid: true),
+        SchemaCase(
+            name: "^x- in patternProperties checks the member", schema: vendor,
+            instance: ["x-a": "1"], valid: false),
+        SchemaCase(
+            name: "^x- in patternProperties leaves others additional", schema: vendor,
+            instance: ["y-a": 1], valid: false),
+        SchemaCase(
+            name: "a long name matched against patternProperties",
+            schema: ["patternProperties": ["b$": true], "additionalProperties": false],
+            instance: .object([long + "b": 1]), valid: true),
+    ]
+
+    @Test("pattern and patternProperties on strings and names short and long", arguments: patternCases)
+    func patterns(_ testCase: SchemaCase) throws {
+        expectVerdict(try JSONSchema(testCase.schema), testCase.instance, testCase.valid)
+    }
+
     // MARK: - Dynamic references
 
     /// A tree whose nodes any schema can extend through `$dynamicAnchor`,
