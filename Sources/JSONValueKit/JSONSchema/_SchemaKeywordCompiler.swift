@@ -448,8 +448,12 @@ struct _SchemaKeywordCompiler {
         _ value: JSONValue, keyword: String, path: [String] = []
     ) throws(JSONSchemaError) -> _SchemaPattern {
         guard case .string(let source) = value else { throw invalid(keyword, "must be a regular expression string") }
+        let key = Array(source.utf8)
+        if let regex = compiler.regexes[key] { return _SchemaPattern(regex: regex, source: source) }
         do {
-            return _SchemaPattern(regex: try _Regex(ecmaScript: source, isLenient: true), source: source)
+            let regex = try _Regex(ecmaScript: source, isLenient: true)
+            compiler.regexes[key] = regex
+            return _SchemaPattern(regex: regex, source: source)
         } catch {
             var pointer = location.pointer + "/" + _escapeToken(keyword)
             for token in path { pointer += "/" + _escapeToken(token) }
