@@ -901,8 +901,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     /// The named property a member name is (its offset), and the first 64
     /// `patternProperties` it matches (as bits).
+    ///
+    /// `mutating` although it changes nothing: a call from a mutating
+    /// method to a non-mutating one copied the whole evaluator (its tables'
+    /// 400 bytes) to pass it, and this one is called for every member.
     @inline(__always)
-    private func matchName(
+    private mutating func matchName(
         _ bytes: UnsafeBufferPointer<UInt8>, _ properties: _SchemaProgram.Properties
     ) -> (Int32?, UInt64) {
         let named = properties.namedCount > 0 ? namedProperty(bytes, in: properties) : nil
