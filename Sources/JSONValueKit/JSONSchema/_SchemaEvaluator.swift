@@ -219,8 +219,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         of node: _SchemaProgram.Node, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         var valid = true
-        var index = Int(node.checkStart)
-        let end = index &+ Int(node.checkCount)
+        var index = Int(Reporter.isEnabled ? node.checkStart : node.fastCheckStart)
+        let end = Int(node.checkStart) &+ Int(node.checkCount)
         if let items = _SchemaInstanceView.elements(of: instance) {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], items: items, instance, marks)) {
@@ -437,6 +437,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return false
         case .items(let itemsCheck):
+            if !Reporter.isEnabled && marks == nil && itemsCheck.prefixCount == 0, let types = itemsCheck.restTypes {
+                // The common `"items": {"type": …}`, inline.
+                guard let base = items.baseAddress else { return true }
+                for index in 0..<items.count where !types.accepts(base + index) { return false }
+                return true
+            }
             return evaluateItems(itemsCheck, items, marks)
         case .contains(let contains):
             return evaluateContains(contains, items, marks)

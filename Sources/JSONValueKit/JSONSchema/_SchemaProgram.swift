@@ -13,6 +13,9 @@ final class _SchemaProgram: @unchecked Sendable {
     struct Node {
         var shape: _SchemaNode.Shape
         var checkStart: Int32
+        /// Where the fast path starts: after a first check of `type`,
+        /// which it has done already with ``types``.
+        var fastCheckStart: Int32
         var checkCount: Int32
         var resource: Int32
         /// See ``_SchemaNode/tracksEvaluation``.
@@ -58,6 +61,10 @@ final class _SchemaProgram: @unchecked Sendable {
         /// Whether the keywords are draft-04 to 2019-09's `items` (array)
         /// and `additionalItems`.
         var isLegacy: Bool
+        /// The types of ``rest`` when it is only a `type` (`"items":
+        /// {"type": "number"}`), which the fast path tests inline; `nil`
+        /// otherwise.
+        var restTypes: _SchemaTypes?
     }
 
     /// A ``_SchemaDiscriminator`` as the fast path reads it: indices only,
@@ -186,9 +193,12 @@ final class _SchemaProgram: @unchecked Sendable {
             }
             for keyword in node.keywords { tables.checks.append(tables.lower(keyword)) }
             tables.foldRequiredIntoProperties(from: Int(start))
+            let startsWithType =
+                if Int(start) < tables.checks.count, case .type = tables.checks[Int(start)] { true } else { false }
             nodes.append(
                 Node(
-                    shape: node.shape, checkStart: start, checkCount: Int32(tables.checks.count) - start,
+                    shape: node.shape, checkStart: start, fastCheckStart: start + (startsWithType ? 1 : 0),
+                    checkCount: Int32(tables.checks.count) - start,
                     resource: Int32(node.resource), tracksEvaluation: node.tracksEvaluation))
         }
         for index in nodes.indices {
@@ -481,7 +491,10 @@ final class _SchemaProgram: @unchecked Sendable {
                 return .items(
                     Items(
                         prefixStart: prefixStart, prefixCount: prefixCount, rest: Int32(items.rest ?? -1),
-                        isLegacy: items.prefixKeyword == "items" || items.restKeyword == "additionalItems"))
+                        isLegacy: items.prefixKeyword == "items" || items.restKeyword == "additionalItems",
+                        restTypes: items.rest.flatMap { rest in
+                            if case .typeOnly(let types) = compiled[rest].shape { types } else { nil }
+                        }))
             case .contains(let contains): return .contains(contains)
             case .allOf(let nodes):
                 let (start, count) = list(nodes)
