@@ -131,6 +131,11 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// is validated and its caller keeps it alive, so children are reached
     /// without copying them, and a copy is made only of the containers a
     /// subschema looks inside (one retain each), never of scalars.
+    ///
+    /// The quick outcomes of the fast path (a `true`, `false` or bare `type`
+    /// subschema, a value of a type the subschema refuses) are decided here,
+    /// inline at each caller; the rest runs out of line.
+    @inline(__always)
     mutating func evaluate(_ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks) -> Bool {
         var id = id
         if !Reporter.isEnabled {
@@ -145,9 +150,25 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             case .typeOnly(let types): return types.accepts(instance)
             case .general:
                 guard node.types.accepts(instance) else { return false }
-                if node.isLeaf { return evaluateChecks(of: node, instance, nil) }
+                if node.isLeaf { return evaluateLeaf(node, instance) }
             }
         }
+        return evaluateNested(id, instance, marks)
+    }
+
+    /// The checks of a node whose children are all decided inline (see
+    /// ``_SchemaProgram/Node/isLeaf``), on the fast path.
+    @inline(never)
+    private mutating func evaluateLeaf(_ node: _SchemaProgram.Node, _ instance: UnsafePointer<JSONValue>) -> Bool {
+        evaluateChecks(of: node, instance, nil)
+    }
+
+    /// A subschema applied one level deeper: counted against the depth
+    /// limit, and moved to a new stack when the caller's runs low.
+    @inline(never)
+    private mutating func evaluateNested(
+        _ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
         depth += 1
         defer { depth -= 1 }
         guard depth < JSONSchema.maximumNestingDepth else {
