@@ -327,17 +327,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     @inline(__always)
     private func patternMatches(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let literal = patternLiterals[index]
-        guard literal.name >= 0 else { return Self.regexMatches(matchers[index], bytes) }
+        guard literal.name >= 0 else {
+            return matchers[index]._withUnsafeGuaranteedRef { $0.searchMatchesIgnoringLiteral(bytes) }
+        }
         let expected = nameBytes(Int(literal.name))
         guard literal.wholeString ? bytes.count == expected.count : bytes.count >= expected.count else { return false }
         return _bytesEqual(UnsafeBufferPointer(rebasing: bytes[..<expected.count]), expected)
-    }
-
-    /// Runs a regex, apart from its callers, whose frames stay small.
-    @inline(never)
-    private static func regexMatches(_ matcher: Unmanaged<_CompiledRegex>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool
-    {
-        matcher._withUnsafeGuaranteedRef { $0.matches(bytes, whole: false) }
     }
 
     /// The UTF-8 bytes of name `index`.
@@ -502,7 +497,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 // copied the evaluator.
                 let matcher = matchers[Int(index)]
                 matched = _MemberTable.withBytes(of: instance.pointee.unsafelyUnwrappedString) { bytes in
-                    Self.regexMatches(matcher, bytes)
+                    matcher._withUnsafeGuaranteedRef { $0.matches(bytes, whole: false) }
                 }
             }
             guard matched else {

@@ -320,6 +320,17 @@ final class _CompiledRegex: Sendable {
         return (Array(literal.utf8), wholeString)
     }
 
+    /// Whether the pattern matches some substring, by the automaton (or the
+    /// Pike VM) alone: for callers that have tested ``anchoredLiteral``
+    /// themselves. Reading the literal retained its array. Not inlined, so
+    /// that callers' frames stay small.
+    @inline(never)
+    func searchMatchesIgnoringLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let automaton = searchAutomaton { return automaton.matches(bytes) }
+        var steps = 0
+        return _RegexPikeVM.matches(program, bytes, whole: false, classes: classes, steps: &steps)
+    }
+
     @inline(__always)
     func matches(_ bytes: UnsafeBufferPointer<UInt8>, whole: Bool) -> Bool {
         if !whole, let (literal, wholeString) = anchoredLiteral {

@@ -52,8 +52,9 @@ struct _RegexDFA: @unchecked Sendable {
     private let firstTerminal: Int
     /// The class of each ASCII scalar, copied from `classes`.
     private let ascii: UnsafeMutablePointer<UInt16>
-    /// For scalars above ASCII; the compiled pattern holds it.
-    private unowned(unsafe) let classes: _ScalarClasses
+    /// For scalars above ASCII; the compiled pattern holds it, so it is
+    /// kept unretained: matching retains nothing.
+    private let classes: Unmanaged<_ScalarClasses>
     /// Whether the automaton reads the string from its end (it was built
     /// from the reversed pattern, see ``_RegexNode/reversed``).
     let isReverse: Bool
@@ -98,7 +99,7 @@ struct _RegexDFA: @unchecked Sendable {
         self.start = newNumber[0] * stride
         self.firstTerminal = firstTerminal * stride
         self.ascii = ascii
-        self.classes = classes
+        self.classes = Unmanaged.passUnretained(classes)
         self.isReverse = reverse
         self.stateCount = count
     }
@@ -134,7 +135,7 @@ struct _RegexDFA: @unchecked Sendable {
     /// predicts, so the lookups overlap instead of waiting for each other.
     private static func run(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, transitions: UnsafeMutablePointer<UInt32>,
-        ascii: UnsafeMutablePointer<UInt16>, firstTerminal: Int, classes: _ScalarClasses
+        ascii: UnsafeMutablePointer<UInt16>, firstTerminal: Int, classes: Unmanaged<_ScalarClasses>
     ) -> Int {
         var state = start
         var position = 0
@@ -151,7 +152,7 @@ struct _RegexDFA: @unchecked Sendable {
                     position &+= 1
                 } else {
                     guard let (value, length) = _UTF8.decode(bytes, at: position) else { return state }
-                    column = classes.classOfNonASCII(value)
+                    column = classes._withUnsafeGuaranteedRef { $0.classOfNonASCII(value) }
                     position &+= length
                 }
                 next = Int(row[column])
@@ -166,7 +167,7 @@ struct _RegexDFA: @unchecked Sendable {
     /// over its continuation bytes (at most three in valid UTF-8).
     private static func runBackwards(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, transitions: UnsafeMutablePointer<UInt32>,
-        ascii: UnsafeMutablePointer<UInt16>, firstTerminal: Int, classes: _ScalarClasses
+        ascii: UnsafeMutablePointer<UInt16>, firstTerminal: Int, classes: Unmanaged<_ScalarClasses>
     ) -> Int {
         var state = start
         var position = bytes.count
@@ -184,7 +185,7 @@ struct _RegexDFA: @unchecked Sendable {
                     var lead = position
                     while lead > 0 && position - lead < 3 && base[lead] & 0xC0 == 0x80 { lead -= 1 }
                     guard let (value, _) = _UTF8.decode(bytes, at: lead) else { return state }
-                    column = classes.classOfNonASCII(value)
+                    column = classes._withUnsafeGuaranteedRef { $0.classOfNonASCII(value) }
                     position = lead
                 }
                 next = Int(row[column])
