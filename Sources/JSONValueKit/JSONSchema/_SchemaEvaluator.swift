@@ -635,12 +635,28 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             {
                 return valid
             }
+            if !Reporter.isEnabled && marks == nil {
+                // The fast path: the first valid branch settles it.
+                for list in Int(start)..<Int(start &+ count) where evaluateChild(nodeLists[list], instance) {
+                    return true
+                }
+                return false
+            }
             return evaluateAnyOf(start, count, instance, marks)
         case .oneOf(let start, let count, let discriminator):
             if !Reporter.isEnabled && discriminator >= 0 && marks == nil,
                 let valid = evaluateDiscriminated(discriminator, instance, isOneOf: true)
             {
                 return valid
+            }
+            if !Reporter.isEnabled && marks == nil {
+                // The fast path: a second valid branch settles it.
+                var valid = 0
+                for list in Int(start)..<Int(start &+ count) where evaluateChild(nodeLists[list], instance) {
+                    valid &+= 1
+                    if valid > 1 { return false }
+                }
+                return valid == 1
             }
             return evaluateOneOf(start, count, instance, marks)
         case .not(let child):
