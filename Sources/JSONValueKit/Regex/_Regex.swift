@@ -156,12 +156,6 @@ struct _Regex: Sendable {
         matches(string, whole: false)
     }
 
-    /// Whether the pattern matches some substring of the string with these
-    /// UTF-8 bytes, which must be valid UTF-8.
-    func firstMatchExists(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        compiled.matches(bytes, whole: false)
-    }
-
     /// The compiled pattern, for callers that keep it alive themselves and
     /// match through an unretained reference (JSON Schema's fast path).
     var matcher: _CompiledRegex { compiled }
