@@ -1,0 +1,50 @@
+import Testing
+
+@testable import JSONValueKit
+
+/// The arithmetic that once needed `Int` to have 64 bits, checked here with
+/// `Int32` and `UInt32` through the generic helpers the library uses with
+/// `Int`: the 32-bit cases here went wrong (or trapped) in the code that the
+/// helpers replaced. What
+/// cannot be reached this way on a 64-bit machine (the whole regex engine,
+/// number reading and writing built where `Int` has 32 bits) is checked by
+/// `.ci/check-32bit`, which builds and runs them for i686.
+@Suite("Where Int has 32 bits")
+struct ThirtyTwoBitTests {
+    /// The decimal digits of `text` read as a regex count is, in `Count`.
+    static func count<Count: FixedWidthInteger>(_ text: String, as _: Count.Type) -> Count {
+        text.unicodeScalars.reduce(Count(0)) { _ECMAScriptRegexParser.appendingDigit($1, to: $0) }
+    }
+
+    @Test(
+        "a regex count reads alike in Int32 and Int, saturating below Int32.max",
+        arguments: [
+            ("0", Int64(0)), ("10", 10), ("12", 12), ("0010", 10), ("10000", 10_000), ("10001", 10_001),
+            ("100000000", 100_000_000), ("1000000009", 1_000_000_009), ("1000000010", 2_000_000_000),
+            ("2147483647", 2_000_000_000), ("99999999999999999999999999", 2_000_000_000),
+        ])
+    func regexCount(_ text: String, _ expected: Int64) {
+        // The parser saturated at `1 << 58`, which is 0 in 32 bits: `{10}`
+        // read as `{0}`.
+        #expect(Int64(Self.count(text, as: Int32.self)) == expected)
+        #expect(Int64(Self.count(text, as: Int.self)) == expected)
+    }
+
+    @Test("saturated regex counts keep their order: a larger count never reads as a smaller one")
+    func regexCountOrder() {
+        var generator = SeededGenerator(seed: 32)
+        for _ in 0..<2_000 {
+            let digits = (0..<Int.random(in: 1...14, using: &generator)).map { _ in
+                String(Int.random(in: 0...9, using: &generator))
+            }
+            let other = (0..<Int.random(in: 1...14, using: &generator)).map { _ in
+                String(Int.random(in: 0...9, using: &generator))
+            }
+            let (a, b) = (digits.joined(), other.joined())
+            let (exactA, exactB) = (UInt64(a)!, UInt64(b)!)
+            let (readA, readB) = (Self.count(a, as: Int32.self), Self.count(b, as: Int32.self))
+            if exactA <= exactB { #expect(readA <= readB, "\(a) and \(b)") }
+            if exactA <= 1_000_000_009 { #expect(UInt64(readA) == exactA, "\(a)") }
+        }
+    }
+}
