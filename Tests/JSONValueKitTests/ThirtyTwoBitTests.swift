@@ -47,4 +47,25 @@ struct ThirtyTwoBitTests {
             if exactA <= 1_000_000_009 { #expect(UInt64(readA) == exactA, "\(a)") }
         }
     }
+
+    @Test(
+        "the regex table's key count is checked in every product, refused alike in Int32 and Int",
+        arguments: [
+            // intervals, categories, properties, sets; expected key count.
+            (1, 1, 0, 1, Int64(1)), (2_200, 30, 15, 3, nil), (1_100, 30, 15, 3, nil), (1, 30, 10, 1, 30_720),
+            (1_024, 32, 0, 1, 32_768), (1_025, 32, 0, 1, nil), (40, 1, 0, 24_966, 40), (40, 1, 0, 24_967, nil),
+            (1_024, 32, 0, 100_000, nil),
+            (3, 1, 16, 1, nil), (2_147_483_647, 2, 0, 1, nil), (50_000, 50_000, 0, 1, nil),
+        ] as [(Int, Int, Int, Int, Int64?)])
+    func scalarClassKeys(_ intervals: Int, _ categories: Int, _ properties: Int, _ sets: Int, _ expected: Int64?) {
+        // `starts.count * categoryCount << properties.count` trapped in 32
+        // bits for a class with many `\p{…}` and ~1,100 literals.
+        let narrow: Int32? = _ScalarClasses.keyCount(
+            intervals: Int32(intervals), categoryCount: Int32(categories), propertyCount: Int32(properties),
+            setCount: Int32(sets))
+        let wide: Int? = _ScalarClasses.keyCount(
+            intervals: intervals, categoryCount: categories, propertyCount: properties, setCount: sets)
+        #expect(narrow.map(Int64.init) == expected)
+        #expect(wide.map(Int64.init) == expected)
+    }
 }
