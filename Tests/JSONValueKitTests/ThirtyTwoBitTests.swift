@@ -68,4 +68,17 @@ struct ThirtyTwoBitTests {
         #expect(narrow.map(Int64.init) == expected)
         #expect(wide.map(Int64.init) == expected)
     }
+
+    @Test(
+        "the diff's alignment bound is checked, refused alike in Int32 and Int",
+        arguments: [
+            (0, 0, true), (2_048, 2_048, true), (2_049, 2_048, false), (4_194_304, 1, true), (0, 2_147_483_647, true),
+            (46_341, 46_341, false), (50_000, 50_000, false), (65_536, 65_536, false), (2_147_483_647, 2, false),
+        ])
+    func diffAlignment(_ n: Int, _ m: Int, _ expected: Bool) {
+        // `n * m` trapped in 32 bits for two differing middles of ~46,341
+        // elements each.
+        #expect(JSONPatch.alignsElements(Int32(n), Int32(m)) == expected)
+        #expect(JSONPatch.alignsElements(n, m) == expected)
+    }
 }
