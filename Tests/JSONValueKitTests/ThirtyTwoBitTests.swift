@@ -81,4 +81,19 @@ struct ThirtyTwoBitTests {
         #expect(JSONPatch.alignsElements(Int32(n), Int32(m)) == expected)
         #expect(JSONPatch.alignsElements(n, m) == expected)
     }
+
+    @Test(
+        "a member table's tag is the top of the hash's own width",
+        arguments: [
+            (UInt64(0x1234_5678), UInt32(12), UInt32(4), UInt32(0x1230)),
+            (0x8765_4321, 28, 4, 0x8765_4320), (0xFFFF_FFFF, 1, 31, 0x8000_0000), (0x0000_FFFF, 12, 4, 0),
+            (0x1234_5678, 0, 32, 0),
+        ] as [(UInt64, UInt32, UInt32, UInt32)])
+    func memberTableTag(_ hash: UInt64, _ bits: UInt32, _ positionBits: UInt32, _ expected: UInt32) {
+        // A 32-bit hash was widened to 64 bits with its sign, so its top
+        // bits were all zeros or all ones: every tag alike.
+        #expect(_MemberTable.tag(of: UInt32(hash), bits: bits, above: positionBits) == expected)
+        // With 64 bits, the same bits from the top of the 64.
+        #expect(_MemberTable.tag(of: hash << 32, bits: bits, above: positionBits) == expected)
+    }
 }
