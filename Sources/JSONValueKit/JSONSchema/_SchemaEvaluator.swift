@@ -84,8 +84,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     /// How much of the caller's stack evaluation may use: a quarter of the
     /// 512 KiB that secondary threads have on Apple platforms, leaving the
-    /// rest to the caller.
+    /// rest to the caller; a quarter of 128 KiB where that is a thread's
+    /// stack (Musl's secondary threads by default, WebAssembly's only one).
+    #if canImport(Musl) || os(WASI)
+    static var stackBudget: UInt { 32 << 10 }
+    #else
     static var stackBudget: UInt { 128 << 10 }
+    #endif
 
     /// Where levels are counted instead: a level takes up to 16 KiB in a
     /// debug build under the address sanitizer, so 16 levels fit in the
@@ -186,8 +191,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         if depth & 7 == 0
             && (_StackExtension.localAddressesTrackTheStack ? _stackAddress() < stackLimit : depth >= levelLimit)
         {
-            return
-                (try? _StackExtension.onNewStack { () -> Bool in
+            do {
+                return try _StackExtension.onNewStack { () -> Bool in
                     let (savedStackLimit, savedLevelLimit) = (stackLimit, levelLimit)
                     // Leave a quarter of the new stack unused, for the frames
                     // below this check.
@@ -195,7 +200,16 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     levelLimit = depth &+ Self.levelsPerNewStack
                     defer { (stackLimit, levelLimit) = (savedStackLimit, savedLevelLimit) }
                     return self.evaluateNode(id, instance, marks)
-                }) ?? false
+                }
+            } catch {
+                // No threads to continue on (WebAssembly without them):
+                // refuse, rather than overflow the one stack.
+                if Reporter.isEnabled {
+                    let unit = reporter.beginNode(Int(id))
+                    reporter.end(unit, valid: false, error: "the value is nested too deeply to validate here: \(error)")
+                }
+                return false
+            }
         }
         return evaluateNode(id, instance, marks)
     }
