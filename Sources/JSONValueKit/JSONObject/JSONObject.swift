@@ -579,7 +579,9 @@ struct _ObjectHeader {
     private let storedCapacity: UInt32
 
     init(count: Int, capacity: Int, table: _MemberTable?) {
-        precondition(capacity <= Int(UInt32.max), "JSONObject capacity out of range")
+        // Not `capacity <= Int(UInt32.max)`: where `Int` has 32 bits that
+        // conversion traps, and every object that grows with it.
+        precondition(UInt32(exactly: capacity) != nil, "JSONObject capacity out of range")
         storedCount = UInt32(truncatingIfNeeded: count)
         storedCapacity = UInt32(truncatingIfNeeded: capacity)
         self.table = table
