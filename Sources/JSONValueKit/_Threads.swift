@@ -168,7 +168,8 @@ final class _ThreadLocal: @unchecked Sendable {
 
     init() {
         index = TlsAlloc()
-        precondition(index != TLS_OUT_OF_INDEXES, "JSONValueKit: out of thread-local storage")
+        // TLS_OUT_OF_INDEXES, `(DWORD)0xFFFFFFFF`.
+        precondition(index != DWORD.max, "JSONValueKit: out of thread-local storage")
     }
 
     var value: UnsafeMutableRawPointer? {
