@@ -305,6 +305,26 @@ struct _ByteBatch: Sendable {
         }
     }
 
+    /// The name of the member being read, when the batch holds all of it,
+    /// whether or not its value has started.
+    var nameCompleted: String? {
+        guard nameEnd >= 0 else { return nil }
+        return withUnsafeBytes(of: bytes) { batch in
+            String(decoding: batch[nameStart..<nameEnd], as: UTF8.self)
+        }
+    }
+
+    /// The first byte of the value that started in the batch, if one did:
+    /// a quote, a number's first byte or a literal's first letter.
+    var startedValueFirstByte: UInt8? {
+        switch startedValue {
+        case .none: return nil
+        case .number: return UInt8(ascii: "0")
+        case .string: return UInt8(ascii: "\"")
+        case .literal(let start, _): return withUnsafeBytes(of: bytes) { $0[start] }
+        }
+    }
+
     /// Moves to `next` if `condition` holds, and says whether it did.
     private mutating func move(to next: Kind, if condition: Bool) -> Bool {
         if condition { kind = next }

@@ -33,6 +33,13 @@ struct _ExactNumbers {
 
     private static let quietNaN: UInt64 = 0x7FF8_0000_0000_0000
     private static let payloadMask: UInt64 = 0x0007_FFFF_FFFF_FFFF
+    /// The payload bits that number the entry; above them, two flags that
+    /// JSON Schema's `type` reads without the table.
+    private static let entryMask: UInt64 = 0x0000_FFFF_FFFF_FFFF
+    /// Set when the number's exact value is an integer.
+    private static let integralFlag: UInt64 = 0x0001_0000_0000_0000
+    /// Set when the number is written without a fraction or an exponent.
+    private static let writtenAsIntegerFlag: UInt64 = 0x0002_0000_0000_0000
 
     var isEmpty: Bool { entries.isEmpty }
 
@@ -52,7 +59,27 @@ struct _ExactNumbers {
         let start = bytes.count
         bytes.append(contentsOf: text)
         entries.append(Entry(value: value, isInteger: isInteger, start: start, end: bytes.count))
-        return Double(bitPattern: Self.quietNaN | UInt64(entries.count))
+        let (integral, writtenAsInteger) = Self.integrality(of: text)
+        let flags = (integral ? Self.integralFlag : 0) | (writtenAsInteger ? Self.writtenAsIntegerFlag : 0)
+        return Double(bitPattern: Self.quietNaN | flags | UInt64(entries.count))
+    }
+
+    /// Whether the number `text` is exactly an integer (`1.50e1` is), and
+    /// whether it is written as one (no fraction, no exponent).
+    private static func integrality(of text: UnsafeBufferPointer<UInt8>) -> (integral: Bool, written: Bool) {
+        let decimal = _ExactDecimal(text: text)
+        let written = !text.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+        return (decimal.isIntegral, written)
+    }
+
+    /// Whether `double` is a box (of any table) whose number is an integer,
+    /// as JSON Schema's `integer` type counts them: from draft-06 on, any
+    /// number whose exact value is one; in draft-04 (`draft4`), one written
+    /// without a fraction or an exponent.
+    static func isIntegralBox(_ double: Double, draft4: Bool) -> Bool {
+        let bits = double.bitPattern
+        guard bits & ~payloadMask == quietNaN, bits & entryMask != 0 else { return false }
+        return bits & (draft4 ? writtenAsIntegerFlag : integralFlag) != 0
     }
 
     /// The entry that `double` stands for, if it is a box of this table.
@@ -61,7 +88,7 @@ struct _ExactNumbers {
         guard bits & ~Self.payloadMask == Self.quietNaN else { return nil }
         // (A payload beyond Int, which only a NaN from elsewhere can carry
         // where Int has 32 bits, is no entry.)
-        guard let number = Int(exactly: bits & Self.payloadMask), number > 0 && number <= entries.count else {
+        guard let number = Int(exactly: bits & Self.entryMask), number > 0 && number <= entries.count else {
             return nil
         }
         return entries[number &- 1]
@@ -71,6 +98,23 @@ struct _ExactNumbers {
     func text(of entry: Entry) -> String {
         bytes.withUnsafeBufferPointer { buffer in
             String(decoding: UnsafeBufferPointer(rebasing: buffer[entry.start..<entry.end]), as: UTF8.self)
+        }
+    }
+
+    /// The exact value of an entry's number.
+    func decimal(of entry: Entry) -> _ExactDecimal {
+        bytes.withUnsafeBufferPointer {
+            _ExactDecimal(text: UnsafeBufferPointer(rebasing: $0[entry.start..<entry.end]))
+        }
+    }
+
+    /// Whether an entry's `Double` gives back the digits of its text (see
+    /// `_doubleKeepsDigits`): then the number is held exactly, and compares
+    /// as its `Double`.
+    func keepsDigits(_ entry: Entry) -> Bool {
+        guard entry.value.isFinite else { return false }
+        return bytes.withUnsafeBufferPointer {
+            _doubleKeepsDigits(entry.value, of: UnsafeBufferPointer(rebasing: $0[entry.start..<entry.end]))
         }
     }
 
