@@ -95,6 +95,11 @@ extension JSONSchema {
 
         /// The result of ``finish()``, once called.
         private var result: ValidationResult?
+        /// ``violations``, kept up to date after each chunk, so that asking
+        /// for them after every chunk costs nothing when they do not change.
+        @usableFromInline
+        var _violations: [JSONSchema.ValidationError] = []
+        private var violationsSeen = 0
 
         /// Creates a validator that has read nothing yet.
         ///
@@ -119,7 +124,17 @@ extension JSONSchema {
         @inlinable
         public mutating func append(_ bytes: some Sequence<UInt8>) throws(JSONParseError) {
             try _parser.append(bytes)
+            _follow()
+        }
+
+        /// Brings the validation up to what the parser has read.
+        @usableFromInline
+        mutating func _follow() {
             stream.sync(with: _parser)
+            if stream.revision != violationsSeen {
+                violationsSeen = stream.revision
+                _violations = stream.violations
+            }
         }
 
         /// Reads the next piece of the text.
@@ -129,7 +144,7 @@ extension JSONSchema {
         ///   JSON, or the error an earlier call threw.
         public mutating func append(_ text: String) throws(JSONParseError) {
             try _parser.append(text)
-            stream.sync(with: _parser)
+            _follow()
         }
 
         /// Ends the text, and validates the whole value.
@@ -146,7 +161,7 @@ extension JSONSchema {
         public mutating func finish() throws(JSONParseError) -> ValidationResult {
             if let result { return result }
             _ = try _parser.endInput()
-            stream.sync(with: _parser)
+            _follow()
             guard let value = parser.storage.lastValue else {
                 // The parser has thrown for an input without a value.
                 throw JSONParseError.unexpectedEndOfInput(at: .init(line: 1, column: 1, offset: 0))
@@ -155,6 +170,7 @@ extension JSONSchema {
             let result = ValidationResult(
                 program: stream.program, instance: value, numbers: numbers?.isEmpty == false ? numbers : nil)
             self.result = result
+            _violations = result.errors
             return result
         }
 
@@ -162,8 +178,7 @@ extension JSONSchema {
         /// order; empty while the value can still become valid.
         ///
         /// After ``finish()``, the errors of the result.
-        public var violations: [JSONSchema.ValidationError] {
-            result?.errors ?? stream.violations
-        }
+        @inlinable
+        public var violations: [JSONSchema.ValidationError] { _violations }
     }
 }

@@ -146,14 +146,18 @@ struct _SchemaStream: Sendable {
     /// The scalar being read at the innermost location (or the top level),
     /// with the frames its first byte and its text are judged by.
     struct Pending {
-        var location: Location
+        var place: Place
         var mark: Mark
         var frames: [Frame]
-        /// For a string: the decoded bytes looked at, the scalars counted,
-        /// and what each frame's keywords still allow.
+        /// For a string: the decoded bytes looked at, and what each frame's
+        /// keywords still allow.
         var bytesRead = 0
-        var scalars = 0
         var trackers: [Tracker] = []
+        /// The scalars counted in the first `scalarsEnd` bytes, once some
+        /// `maxLength` may be exceeded (a string has at most as many scalars
+        /// as bytes, so they are counted only past the limit).
+        var scalars = 0
+        var scalarsEnd = 0
     }
 
     /// What a keyword of a frame still allows of a string being read.
@@ -188,6 +192,61 @@ struct _SchemaStream: Sendable {
     var groups: [Group] = []
     var levels: [Level] = []
     var pending: Pending?
+    /// Storage for the subschemas routed to a complete child, used again.
+    private var scratchApplications: [Frame] = []
+    /// What the parser held at the last call.
+    private var lastSignature: Signature?
+
+    /// What of the parser's state changes when the validation has something
+    /// to follow: a value or name completed (a stack grows), a container
+    /// opened or closed (the innermost one's start), a token started (where
+    /// it starts), a value in the batch started or a literal completed there,
+    /// a colon or comma read. Not the bytes of a string or number, which the
+    /// trackers follow.
+    struct Signature: Equatable {
+        var elements: Int
+        var members: Int
+        var keys: Int
+        var containers: Int
+        /// Where the innermost open container, and the token being read,
+        /// start in the stream: counts alone can come back to the same
+        /// values after a chunk that closes and opens containers.
+        var innermost: Int
+        var tokenStart: Int
+        var token: UInt8
+        var expecting: _Expecting
+        var batchValue: Int
+        var batchName: Int
+        var complete: Bool
+
+        init(storage: _IncrementalParserStorage, batch: _ByteBatch) {
+            elements = storage.parser.elementStack.count
+            members = storage.parser.memberStack.count
+            keys = storage.parser.keyStack.count
+            containers = storage.parser.openContainers.count
+            innermost = storage.parser.stream.containerOffsets.last ?? -1
+            tokenStart = storage.parser.stream.pending == .none ? -1 : storage.parser.origin.offset
+            switch storage.parser.stream.pending {
+            case .none: token = 0
+            case .string(let isKey, _): token = isKey ? 1 : 2
+            case .number: token = 3
+            case .retry(let isLiteral): token = isLiteral ? 4 : 5
+            }
+            expecting = storage.parser.stream.expecting
+            switch batch.startedValue {
+            case .none: batchValue = 0
+            case .number: batchValue = 1
+            case .string(let start): batchValue = 2 &+ start &* 8
+            case .literal(let start, let complete): batchValue = (complete ? 3 : 4) &+ start &* 8
+            }
+            batchName = batch.nameEnd
+            complete = storage.parser.stream.hasCompletedValue
+        }
+    }
+    /// Which value `pending` is, and whether it has trackers: read after
+    /// every chunk, without copying the pending state.
+    private var pendingID: LocationID?
+    private var pendingHasTrackers = false
     /// The top-level subschema, routed when the value starts.
     var isDone = false
     /// The text of the numbers boxed in the values read, when there are
@@ -195,6 +254,8 @@ struct _SchemaStream: Sendable {
     private var numbers: _ExactNumbers?
 
     private(set) var violationList: [(order: [Int], error: JSONSchema.ValidationError)] = []
+    /// Changes whenever a violation is added or written again.
+    private(set) var revision = 0
     private var violationIndex: [String: Int] = [:]
     var provisional: [Provisional] = []
 
@@ -229,6 +290,15 @@ struct _SchemaStream: Sendable {
         guard !isDone else { return }
         let storage = parser.storage
         guard !storage.isReadingJSON5 else { return }
+        // Most chunks change nothing the validation follows (more of a
+        // string, of a number, of whitespace): the counts of the parser's
+        // stacks and the token it reads say so, at the cost of a few loads.
+        let signature = Signature(storage: storage, batch: parser.batch)
+        if signature == lastSignature {
+            if pendingHasTrackers { followStringText(storage: storage, batch: parser.batch) }
+            return
+        }
+        lastSignature = signature
         if storage.parser.exactNumbers?.isEmpty == false { numbers = storage.parser.exactNumbers }
         if let value = storage.lastValue {
             completeTopLevel(value, storage: storage)
@@ -249,9 +319,7 @@ struct _SchemaStream: Sendable {
         }
         if common >= 0 {
             let end = childCount(of: common, storage: storage)
-            if let pending, pending.location.id.container == levels[common].offset,
-                pending.location.id.child < end
-            {
+            if let id = pendingID, id.container == levels[common].offset, id.child < end {
                 dropPending()
             }
             var index = levels[common].seen
@@ -387,44 +455,63 @@ struct _SchemaStream: Sendable {
         if innermost < 0 {
             guard let firstByte else { return }
             let id = LocationID(container: -1, child: 0)
-            if pending?.location.id != id {
+            if pendingID != id {
                 startPending(
-                    at: Location(tokens: [], order: [], id: id), applications: [rootApplication],
+                    at: .location(Location(tokens: [], order: [], id: id)), id: id, applications: [rootApplication],
                     firstByte: firstByte)
             }
         } else {
-            let level = levels[innermost]
-            let index = level.seen
-            var name: String?
-            if level.isObject {
-                let expecting = storage.parser.stream.expecting
-                if let taken = batch.nameCompleted {
-                    name = taken
-                } else if (expecting == .colon || expecting == .value) && storage.parser.keyStack.count > 0 {
-                    name = storage.parser.keyStack[storage.parser.keyStack.count &- 1]
+            let index = levels[innermost].seen
+            let id = LocationID(container: levels[innermost].offset, child: index)
+            // Most chunks go on with the scalar being read, or read what
+            // cannot start one: nothing to do but follow a string's text.
+            if pendingID != id {
+                let isObject = levels[innermost].isObject
+                guard firstByte != nil || (isObject && levels[innermost].routedChild != index) else { return }
+                var name: String?
+                if isObject {
+                    let expecting = storage.parser.stream.expecting
+                    if let taken = batch.nameCompleted {
+                        name = taken
+                    } else if (expecting == .colon || expecting == .value) && storage.parser.keyStack.count > 0 {
+                        name = storage.parser.keyStack[storage.parser.keyStack.count &- 1]
+                    }
+                    // A member whose name is read is routed at once: the
+                    // name alone may be refused.
+                    guard name != nil else { return }
                 }
-                // A member whose name is read is routed at once: the name
-                // alone may be refused.
-                guard name != nil else { return }
-            }
-            if level.isObject && levels[innermost].routedChild != index {
-                routeAndKeep(level: innermost, index: index, name: name)
-            }
-            guard let firstByte else { return }
-            if pending?.location.id != LocationID(container: level.offset, child: index) {
-                dropPending()
                 if levels[innermost].routedChild != index {
                     routeAndKeep(level: innermost, index: index, name: name)
                 }
+                guard let firstByte else { return }
+                dropPending()
                 startPending(
-                    at: childLocation(innermost, index: index, name: name, container: -1),
+                    at: .child(level: innermost, index: index, name: name), id: id,
                     applications: levels[innermost].routed, firstByte: firstByte)
             }
         }
-        if stringInScratch || batchTextStart >= 0, let pending, !pending.trackers.isEmpty {
+        if (stringInScratch || batchTextStart >= 0) && pendingHasTrackers {
             let scratch = stringInScratch ? storage.parser.scratch.bytes : UnsafeBufferPointer(start: nil, count: 0)
-            let more = batchTextStart >= 0 ? batch.taken(from: batchTextStart) : []
-            followString(scratch, more)
+            if batchTextStart >= 0 {
+                batch.withTaken(from: batchTextStart) { followString(scratch, $0) }
+            } else {
+                followString(scratch, UnsafeBufferPointer(start: nil, count: 0))
+            }
+        }
+    }
+
+    /// Follows the text of the string being read, when nothing else has
+    /// changed.
+    private mutating func followStringText(storage: _IncrementalParserStorage, batch: _ByteBatch) {
+        let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        if case .string(false, _) = storage.parser.stream.pending {
+            if batch.kind == .stringText && batch.startedValue == .none {
+                batch.withTaken(from: 0) { followString(storage.parser.scratch.bytes, $0) }
+            } else {
+                followString(storage.parser.scratch.bytes, none)
+            }
+        } else if case .string(let textStart) = batch.startedValue {
+            batch.withTaken(from: textStart) { followString(none, $0) }
         }
     }
 
@@ -432,9 +519,13 @@ struct _SchemaStream: Sendable {
     /// it is complete.
     private mutating func routeAndKeep(level: Int, index: Int, name: String?) {
         let mark = self.mark
-        let routed = route(level: level, index: index, name: name)
+        // Into the level's own array, whose storage is used again.
+        var routed: [Frame] = []
+        swap(&routed, &levels[level].routed)
+        routed.removeAll(keepingCapacity: true)
+        route(level: level, index: index, name: name, into: &routed)
+        swap(&routed, &levels[level].routed)
         levels[level].routedChild = index
-        levels[level].routed = routed
         levels[level].routedMark = mark
     }
 
@@ -444,7 +535,7 @@ struct _SchemaStream: Sendable {
         dropPending()
         if levels.isEmpty {
             let location = Location(tokens: [], order: [], id: LocationID(container: -1, child: 0))
-            judge([rootApplication], value, at: location)
+            judge([rootApplication], value, at: .location(location))
             refreshProvisional(at: location.id, value: value)
         } else {
             closeLevels(above: -1, value: value)
@@ -483,30 +574,49 @@ struct _SchemaStream: Sendable {
     /// Judges a complete child of a level with the subschemas its frames
     /// route it to.
     private mutating func judgeChild(level: Int, index: Int, name: String?, value: JSONValue) {
-        let applications: [Frame]
+        var applications: [Frame] = []
         let mark: Mark
-        if levels[level].routedChild == index, let routedMark = levels[level].routedMark {
-            applications = levels[level].routed
+        let routedMark = levels[level].routedChild == index ? levels[level].routedMark : nil
+        let routed = routedMark != nil
+        if let routedMark {
+            swap(&applications, &levels[level].routed)
             mark = routedMark
             levels[level].routedChild = -1
-            levels[level].routed = []
             levels[level].routedMark = nil
         } else {
             mark = self.mark
-            applications = route(level: level, index: index, name: name)
+            swap(&applications, &scratchApplications)
+            applications.removeAll(keepingCapacity: true)
+            route(level: level, index: index, name: name, into: &applications)
         }
         if levels[level].isObject { levels[level].lastName = name }
         if !applications.isEmpty {
-            let location = childLocation(level, index: index, name: name, container: -1)
-            judge(applications, value, at: location)
-            refreshProvisional(at: location.id, value: value)
+            judge(applications, value, at: .child(level: level, index: index, name: name))
+            refreshProvisional(at: LocationID(container: levels[level].offset, child: index), value: value)
         }
+        // The arrays go back, for their storage.
+        applications.removeAll(keepingCapacity: true)
+        if routed { swap(&applications, &levels[level].routed) } else { swap(&applications, &scratchApplications) }
         release(to: mark)
     }
 
-    /// Judges complete `value` at `location` by each of `applications`,
-    /// with the one-shot evaluator.
-    private mutating func judge(_ applications: [Frame], _ value: JSONValue, at location: Location) {
+    /// Where a value is judged: a location, or a child of a level, whose
+    /// location is made only if an error needs it.
+    enum Place {
+        case location(Location)
+        case child(level: Int, index: Int, name: String?)
+    }
+
+    private func location(of place: Place) -> Location {
+        switch place {
+        case .location(let location): location
+        case .child(let level, let index, let name): childLocation(level, index: index, name: name, container: -1)
+        }
+    }
+
+    /// Judges complete `value` at `place` by each of `applications`, with
+    /// the one-shot evaluator.
+    private mutating func judge(_ applications: [Frame], _ value: JSONValue, at place: Place) {
         for application in applications where isAlive(application.fate) {
             // The quick outcomes inline, as the evaluator's fast path has them.
             switch program.nodes.buffer[Int(application.node)].shape {
@@ -521,6 +631,7 @@ struct _SchemaStream: Sendable {
             let valid = withUnsafePointer(to: value) { isValid(node: application.node, $0, scope: scope) }
             guard !valid else { continue }
             if application.fate == 0 {
+                let location = self.location(of: place)
                 let errors = withUnsafePointer(to: value) {
                     report(
                         node: application.node, $0, keywordPrefix: keywordTokens(application.path),
@@ -539,6 +650,11 @@ struct _SchemaStream: Sendable {
     /// `propertyNames`, `maxProperties`, `maxItems`, `items: false`.
     private mutating func route(level: Int, index: Int, name: String?) -> [Frame] {
         var result: [Frame] = []
+        route(level: level, index: index, name: name, into: &result)
+        return result
+    }
+
+    private mutating func route(level: Int, index: Int, name: String?, into result: inout [Frame]) {
         let location = levels[level].location
         var frameIndex = 0
         while frameIndex < levels[level].frames.count {
@@ -556,7 +672,7 @@ struct _SchemaStream: Sendable {
                     let application = Frame(
                         node: child, fate: frame.fate, path: step(frame.path, frame.node, plan.propertyNames, 0),
                         scope: frame.scope)
-                    judge([application], .string(name), at: location)
+                    judge([application], .string(name), at: .location(location))
                 }
                 if index &+ 1 > plan.maxProperties {
                     failEarly(
@@ -594,7 +710,6 @@ struct _SchemaStream: Sendable {
                 }
             }
         }
-        return result
     }
 
     /// Routes a member by `properties`, `patternProperties` and
@@ -745,11 +860,66 @@ struct _SchemaStream: Sendable {
     // MARK: - Scalars being read
 
     /// Starts following a scalar that begins with `firstByte`.
-    private mutating func startPending(at location: Location, applications: [Frame], firstByte: UInt8) {
+    private mutating func startPending(at place: Place, id: LocationID, applications: [Frame], firstByte: UInt8) {
         dropPending()
         let mark = self.mark
         let kind = _ValueKind(firstByte: firstByte)
-        let (frames, _) = expand(applications, at: location, kind: kind)
+        // Most scalars meet subschemas that apply nothing in place: their
+        // type is judged here, and only a string's keywords need frames.
+        var isSimple = true
+        for application in applications {
+            if case .general = program.nodes.buffer[Int(application.node)].shape,
+                !plan(application.node).isSimple
+            {
+                isSimple = false
+                break
+            }
+        }
+        var frames: [Frame] = []
+        if isSimple {
+            for application in applications where isAlive(application.fate) {
+                let node = program.nodes.buffer[Int(application.node)]
+                var types = _SchemaTypes.all
+                var check = Int32(-1)
+                switch node.shape {
+                case .alwaysValid:
+                    continue
+                case .alwaysInvalid:
+                    failEarly(
+                        application, check: -1, keyword: nil, at: location(of: place),
+                        "no value is allowed here (the schema is false), but found \(kind.noun)")
+                    continue
+                case .typeOnly(let only):
+                    types = only
+                    check = node.checkStart
+                case .general:
+                    types = node.types
+                }
+                if !kind.isAccepted(by: types) {
+                    let plan = check < 0 ? self.plan(application.node) : nil
+                    failEarly(
+                        application, check: plan?.typeCheck ?? check, keyword: "type", at: location(of: place),
+                        "expected \(types.description), but found \(kind.noun)")
+                    continue
+                }
+                guard case .general = node.shape else { continue }
+                let plan = self.plan(application.node)
+                if let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
+                    failEarly(
+                        application, check: check, keyword: keyword, at: location(of: place),
+                        "\(kind.noun) cannot be one of the values of \"\(keyword)\"")
+                    continue
+                }
+                if kind == .string && plan.hasStringChecks {
+                    frames.append(
+                        Frame(
+                            node: application.node, fate: application.fate, path: application.path,
+                            scope: enter(application.scope, resource: node.resource)))
+                }
+            }
+        } else {
+            frames = expand(applications, at: location(of: place), kind: kind).frames
+        }
         var trackers: [Tracker] = []
         if kind == .string {
             for (index, frame) in frames.enumerated() {
@@ -767,67 +937,114 @@ struct _SchemaStream: Sendable {
                 }
             }
         }
-        pending = Pending(location: location, mark: mark, frames: frames, trackers: trackers)
+        pending = Pending(place: place, mark: mark, frames: frames, trackers: trackers)
+        pendingID = id
+        pendingHasTrackers = !trackers.isEmpty
     }
 
     /// Forgets the scalar being read, whose value is complete (and judged
     /// by its parent) or has gone with its container.
     private mutating func dropPending() {
-        guard let pending else { return }
-        self.pending = nil
-        release(to: pending.mark)
+        guard let mark = pending?.mark else { return }
+        pending = nil
+        pendingID = nil
+        pendingHasTrackers = false
+        release(to: mark)
     }
 
-    /// Judges the text of the string being read, as far as it goes: the
-    /// decoded bytes in `scratch`, then `more`.
-    private mutating func followString(_ scratch: UnsafeBufferPointer<UInt8>, _ more: [UInt8]) {
-        guard var pending else { return }
+    /// Judges the text of the string being read, as far as it goes: its
+    /// decoded bytes are `scratch`, then `more`.
+    private mutating func followString(_ scratch: UnsafeBufferPointer<UInt8>, _ more: UnsafeBufferPointer<UInt8>) {
+        guard let start = pending?.bytesRead else { return }
         let total = scratch.count &+ more.count
-        guard total > pending.bytesRead else { return }
-        var fresh: [UInt8] = []
-        fresh.reserveCapacity(total &- pending.bytesRead)
-        if pending.bytesRead < scratch.count { fresh += scratch[pending.bytesRead...] }
-        fresh += more[Swift.max(pending.bytesRead &- scratch.count, 0)...]
-        // Whole characters only: the rest waits for the next bytes.
-        let valid = fresh.withUnsafeBufferPointer { _validUTF8Prefix($0) }
-        guard valid > 0 else { return }
-        fresh.removeLast(fresh.count &- valid)
-        let start = pending.bytesRead
-        pending.bytesRead &+= valid
-        for byte in fresh where byte & 0xC0 != 0x80 { pending.scalars &+= 1 }
+        guard total > start else { return }
+        @inline(__always) func byte(_ index: Int) -> UInt8 {
+            index < scratch.count ? scratch[index] : more[index &- scratch.count]
+        }
+        // Whole characters only: a sequence cut short waits for its bytes.
+        var end = total
+        var back = total &- 1
+        while back >= start && back > total &- 4 {
+            let lead = byte(back)
+            if lead & 0xC0 != 0x80 {
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                if back &+ length > total { end = back }
+                break
+            }
+            back &-= 1
+        }
+        guard end > start else { return }
+        pending!.bytesRead = end
+        // The new bytes, as at most two runs: the end of the scratch, then
+        // the batch's; a character that the two cut is copied whole (the
+        // automaton reads whole characters).
+        let first = UnsafeBufferPointer(
+            rebasing: scratch[Swift.min(start, scratch.count)..<Swift.min(end, scratch.count)])
+        let second = UnsafeBufferPointer(
+            rebasing: more[Swift.max(start &- scratch.count, 0)..<Swift.max(end &- scratch.count, 0)])
+        if !first.isEmpty && !second.isEmpty && second[0] & 0xC0 == 0x80 {
+            let joined = Array(first) + Array(second)
+            joined.withUnsafeBufferPointer {
+                judgeText($0, UnsafeBufferPointer(start: nil, count: 0), start: start, end: end, byte: byte)
+            }
+        } else {
+            judgeText(first, second, start: start, end: end, byte: byte)
+        }
+    }
+
+    /// Judges the new text of the string being read, bytes `start` to
+    /// `end` of it, which are `first` then `second`; `byte` reads any byte
+    /// of the text.
+    private mutating func judgeText(
+        _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>, start: Int, end: Int,
+        byte: (Int) -> UInt8
+    ) {
         var index = 0
-        while index < pending.trackers.count {
-            let tracker = pending.trackers[index]
-            let frame = pending.frames[tracker.frame]
+        while index < (pending?.trackers.count ?? 0) {
+            let check = pending!.trackers[index].check
+            let frame = pending!.frames[pending!.trackers[index].frame]
             var failed = false
-            switch tracker.kind {
+            switch pending!.trackers[index].kind {
             case .maxLength(let limit):
-                failed = pending.scalars > limit
-            case .choices(let candidates):
-                let kept = candidates.filter { bytes in
-                    bytes.count >= start &+ fresh.count && bytes[start..<(start &+ fresh.count)].elementsEqual(fresh)
+                guard end > limit else { break }
+                // Count the scalars of the bytes not counted yet.
+                var scalars = pending!.scalars
+                var position = pending!.scalarsEnd
+                while position < end {
+                    if byte(position) & 0xC0 != 0x80 { scalars &+= 1 }
+                    position &+= 1
                 }
-                pending.trackers[index].kind = .choices(kept)
+                pending!.scalars = scalars
+                pending!.scalarsEnd = end
+                failed = scalars > limit
+            case .choices(let candidates):
+                let kept = candidates.filter { candidate in
+                    guard candidate.count >= end else { return false }
+                    return candidate.withUnsafeBufferPointer { bytes in
+                        let fresh = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                        return _bytesEqual(UnsafeBufferPointer(rebasing: fresh[..<first.count]), first)
+                            && _bytesEqual(UnsafeBufferPointer(rebasing: fresh[first.count...]), second)
+                    }
+                }
+                if kept.count != candidates.count { pending!.trackers[index].kind = .choices(kept) }
                 failed = kept.isEmpty
             case .pattern(let pattern, let state):
-                let next = fresh.withUnsafeBufferPointer {
-                    program.patterns[pattern].regex.matcher.prefixState(after: $0, from: state)
-                }
-                pending.trackers[index].kind = .pattern(pattern, state: next)
-                failed = program.patterns[pattern].regex.matcher.prefixIsDead(next)
+                let matcher = program.patterns[pattern].regex.matcher
+                var next = matcher.prefixState(after: first, from: state)
+                next = matcher.prefixState(after: second, from: next)
+                pending!.trackers[index].kind = .pattern(pattern, state: next)
+                failed = matcher.prefixIsDead(next)
             }
-            guard failed, isAlive(frame.fate) else {
+            guard failed else {
                 index &+= 1
                 continue
             }
-            pending.trackers.remove(at: index)
-            self.pending = pending
+            let tracker = pending!.trackers.remove(at: index)
+            pendingHasTrackers = !pending!.trackers.isEmpty
+            guard isAlive(frame.fate) else { continue }
             let (keyword, message) = tracker.failure(program: program)
-            failEarly(frame, check: tracker.check, keyword: keyword, at: pending.location, message)
-            guard let current = self.pending else { return }
-            pending = current
+            failEarly(frame, check: check, keyword: keyword, at: location(of: pending!.place), message)
         }
-        self.pending = pending
     }
 
     // MARK: - Closing
@@ -886,7 +1103,7 @@ struct _SchemaStream: Sendable {
             if plan.wholeAtClose {
                 judge(
                     [Frame(node: frame.node, fate: frame.fate, path: frame.path, scope: parentScope(frame))], value,
-                    at: location)
+                    at: .location(location))
                 continue
             }
             for check in plan.closeChecks {
@@ -908,7 +1125,7 @@ struct _SchemaStream: Sendable {
                 }
             }
         }
-        judge(levels[level].opaque, value, at: location)
+        judge(levels[level].opaque, value, at: .location(location))
         // The groups opened here, inner ones first.
         var group = groups.count &- 1
         while group >= levels[level].mark.groups {
@@ -1042,6 +1259,7 @@ struct _SchemaStream: Sendable {
 
     /// Adds violations, replacing any at the same locations.
     private mutating func record(_ errors: [(order: [Int], error: JSONSchema.ValidationError)]) {
+        if !errors.isEmpty { revision &+= 1 }
         for (order, error) in errors {
             let key = error.instanceLocation.description + "\u{0}" + error.keywordLocation.description
             if let existing = violationIndex[key] {
@@ -1161,8 +1379,10 @@ struct _SchemaStream: Sendable {
 
     // MARK: - Plans
 
-    /// What streaming needs of a node's checks, found once per node.
-    struct Plan {
+    /// What streaming needs of a node's checks, found once per node (a
+    /// class, so that handing it around copies no arrays; it is not changed
+    /// once made).
+    final class Plan: @unchecked Sendable {
         var typeCheck: Int32 = -1
         var properties: Int32 = -1
         /// The offsets of the named properties by name, when there are many.
@@ -1187,6 +1407,11 @@ struct _SchemaStream: Sendable {
         var groups: [(check: Int32, isOneOf: Bool, start: Int32, count: Int32)] = []
         /// The checks judged when a container closes.
         var closeChecks: [Int32] = []
+        /// Whether the node applies no subschema in place (`allOf`, `$ref`,
+        /// `anyOf`…).
+        var isSimple: Bool { inPlace.isEmpty && groups.isEmpty }
+        /// Whether a string being read is judged by the node's keywords.
+        var hasStringChecks: Bool { maxLength < Int.max || choices != nil || !patterns.isEmpty }
         /// Whether the node is judged whole when a container closes
         /// (`unevaluatedProperties` and `unevaluatedItems` need the marks of
         /// every keyword beside them).
@@ -1206,6 +1431,7 @@ struct _SchemaStream: Sendable {
     }
 
     private mutating func plan(_ node: Int32) -> Plan {
+        // (Filled once per node; later calls only read it.)
         let index = planIndex[Int(node)]
         if index >= 0 { return plans[Int(index)] }
         let plan = makePlan(node)
@@ -1215,7 +1441,7 @@ struct _SchemaStream: Sendable {
     }
 
     private func makePlan(_ id: Int32) -> Plan {
-        var plan = Plan()
+        let plan = Plan()
         let node = program.nodes.buffer[Int(id)]
         var check = node.checkStart
         let end = node.checkStart &+ node.checkCount

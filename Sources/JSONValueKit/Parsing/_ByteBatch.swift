@@ -407,6 +407,14 @@ struct _ByteBatch: Sendable {
         }
     }
 
+    /// Calls `body` with the bytes taken from byte `start` on, in place.
+    func withTaken<Result>(from start: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeBytes(of: bytes) { raw in
+            let all = raw.bindMemory(to: UInt8.self)
+            return body(UnsafeBufferPointer(rebasing: all[start..<count]))
+        }
+    }
+
     /// The bytes taken from byte `start` on.
     func taken(from start: Int) -> [UInt8] {
         withUnsafeBytes(of: bytes) { Array($0[start..<count]) }
