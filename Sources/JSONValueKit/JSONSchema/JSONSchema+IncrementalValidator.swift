@@ -63,7 +63,13 @@ extension JSONSchema {
     /// chunk. It follows the parser's reading: containers opened and
     /// closed, names and values completed, the text of a string, each
     /// judged once with the subschemas that apply there. A chunk costs about
-    /// its own size, and the whole text about one parse and one validation.
+    /// its own size, so the whole text costs time linear in its length:
+    /// where validating the partial value after each chunk of a 100 KB
+    /// tool call fed 4 bytes at a time takes seconds, the validator takes
+    /// about 3.5 times the bare incremental parse (see the `Streaming`
+    /// benchmarks). The keywords that need a whole array or object
+    /// (`required`, `contains`, `not`, `if`, `unevaluated…`) are judged
+    /// when it closes, by the one-shot evaluator.
     ///
     /// ### Numbers
     ///

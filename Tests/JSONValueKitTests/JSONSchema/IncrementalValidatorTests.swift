@@ -239,3 +239,46 @@ struct IncrementalValidatorCorpusTests {
         }
     }
 }
+
+extension IncrementalValidatorTests {
+    struct WeatherRequest: Decodable, Equatable {
+        let city: String
+        let days: Int
+        let units: String?
+    }
+
+    @Test("the article's get_weather call: the valid one decodes, the other stops at the third chunk")
+    func articleExample() throws {
+        let schema = try JSONSchema([
+            "type": "object",
+            "properties": [
+                "city": ["type": "string", "minLength": 1],
+                "days": ["type": "integer", "minimum": 1, "maximum": 14],
+                "units": ["enum": ["celsius", "fahrenheit"]],
+            ],
+            "required": ["city", "days"],
+            "additionalProperties": false,
+        ])
+        var validator = JSONSchema.IncrementalValidator(schema)
+        for chunk in [#"{"city": "Lis"#, #"bon", "days": 1"#, #"0, "units": "cels"#, #"ius"}"#] {
+            try validator.append(chunk)
+            #expect(validator.violations.isEmpty)
+        }
+        #expect(try validator.finish().isValid)
+        let call = try #require(validator.parser.partialValue)
+        #expect(
+            try JSONValueDecoder().decode(WeatherRequest.self, from: call)
+                == WeatherRequest(city: "Lisbon", days: 10, units: "celsius"))
+        var stopping = JSONSchema.IncrementalValidator(schema)
+        var stoppedAt: Int?
+        for (index, chunk) in [#"{"city": "Lisbon", "days": 1"#, #"0, "units": "k"#, #"elvin"}"#].enumerated() {
+            try stopping.append(chunk)
+            if stoppedAt == nil, let violation = stopping.violations.first {
+                stoppedAt = index
+                #expect(violation.description == #"/units: the string cannot be one of the values of "enum""#)
+            }
+        }
+        #expect(stoppedAt == 1)
+        #expect(try stopping.finish().errors.map(\.keywordLocation) == ["/properties/units/enum"])
+    }
+}
