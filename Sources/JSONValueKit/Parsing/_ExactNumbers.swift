@@ -38,7 +38,7 @@ struct _ExactNumbers {
     private static let entryMask: UInt64 = 0x0000_FFFF_FFFF_FFFF
     /// Set when the number's exact value is an integer.
     private static let integralFlag: UInt64 = 0x0001_0000_0000_0000
-    /// Set when the number is written without a fraction or an exponent.
+    /// Set when the number is an integer as draft-04 counts them.
     private static let writtenAsIntegerFlag: UInt64 = 0x0002_0000_0000_0000
 
     var isEmpty: Bool { entries.isEmpty }
@@ -59,23 +59,33 @@ struct _ExactNumbers {
         let start = bytes.count
         bytes.append(contentsOf: text)
         entries.append(Entry(value: value, isInteger: isInteger, start: start, end: bytes.count))
-        let (integral, writtenAsInteger) = Self.integrality(of: text)
-        let flags = (integral ? Self.integralFlag : 0) | (writtenAsInteger ? Self.writtenAsIntegerFlag : 0)
+        let (integral, draft4Integer) = Self.integrality(of: text, value: value, isInteger: isInteger)
+        let flags = (integral ? Self.integralFlag : 0) | (draft4Integer ? Self.writtenAsIntegerFlag : 0)
         return Double(bitPattern: Self.quietNaN | flags | UInt64(entries.count))
     }
 
-    /// Whether the number `text` is exactly an integer (`1.50e1` is), and
-    /// whether it is written as one (no fraction, no exponent).
-    private static func integrality(of text: UnsafeBufferPointer<UInt8>) -> (integral: Bool, written: Bool) {
-        let decimal = _ExactDecimal(text: text)
+    /// Whether the number is an integer for JSON Schema's `type`, from
+    /// draft-06 on and in draft-04. A number whose `Double` gives back its
+    /// digits counts as that `Double` does in a tree; any other by its exact
+    /// value (`1.50e1` is an integer), and in draft-04 when it is written
+    /// without a fraction or an exponent.
+    private static func integrality(
+        of text: UnsafeBufferPointer<UInt8>, value: Double, isInteger: Bool
+    ) -> (integral: Bool, draft4: Bool) {
+        if isInteger { return (true, true) }
+        if value.isFinite && _doubleKeepsDigits(value, of: text) {
+            let integral = value.rounded(.towardZero) == value
+            let large = value.magnitude >= Double(sign: .plus, exponent: Int.bitWidth - 1, significand: 1)
+            return (integral, integral && large)
+        }
         let written = !text.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-        return (decimal.isIntegral, written)
+        return (_ExactDecimal(text: text).isIntegral, written)
     }
 
     /// Whether `double` is a box (of any table) whose number is an integer,
-    /// as JSON Schema's `integer` type counts them: from draft-06 on, any
-    /// number whose exact value is one; in draft-04 (`draft4`), one written
-    /// without a fraction or an exponent.
+    /// as JSON Schema's `integer` type counts them (see
+    /// `integrality(of:value:isInteger:)`), from draft-06 on or in draft-04
+    /// (`draft4`).
     static func isIntegralBox(_ double: Double, draft4: Bool) -> Bool {
         let bits = double.bitPattern
         guard bits & ~payloadMask == quietNaN, bits & entryMask != 0 else { return false }

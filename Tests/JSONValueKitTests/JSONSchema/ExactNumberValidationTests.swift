@@ -83,6 +83,20 @@ struct ExactNumberValidationTests {
         #expect(try !draft4.isValid(parsing: "1.50000000000000000000e1"))
     }
 
+    @Test("a number a Double holds is an integer as in a tree, in draft-04 too (found by the fuzzer)")
+    func heldIntegers() throws {
+        for dialect in JSONSchema.Dialect.allCases {
+            let schema = try JSONSchema(
+                ["minimum": 0, "exclusiveMinimum": dialect == .draft4 ? true : 0, "type": "integer"],
+                options: .init(dialect: dialect))
+            for value: JSONValue in [.double(1e308), .int(.max), .double(1.5), .double(-1e300), 0, 1] {
+                let text = try value.jsonString()
+                #expect(
+                    try schema.validate(parsing: text).errors == schema.validate(value).errors, "\(dialect) \(text)")
+            }
+        }
+    }
+
     @Test("numbers a Double holds validate as in a tree", arguments: 0..<4)
     func heldNumbers(_ slice: Int) throws {
         var random = RandomSchema(seed: UInt64(slice) &+ 0xE8AC7)
