@@ -30,6 +30,11 @@ let package = Package(
             path: "Sources/TreeMemory"
         ),
         .target(name: "HeapBytes", path: "Sources/HeapBytes"),
+        // One run of one way of following a stream, for callgrind; see its main.swift.
+        .executableTarget(
+            name: "StreamingCost",
+            dependencies: [.product(name: "JSONValueKit", package: "JSONValueKit")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,6 +26,9 @@ extension JSONSchema {
     public struct ValidationResult: Sendable {
         let program: _SchemaProgram
         let instance: JSONValue
+        /// The text of the numbers boxed in `instance`, when it was parsed
+        /// keeping them (see `_SchemaExactNumbers.swift`).
+        let numbers: _ExactNumbers?
 
         /// Whether the value satisfies every assertion of the schema.
         public let isValid: Bool
@@ -40,14 +43,15 @@ extension JSONSchema {
         /// ``output(_:)`` gives every detail.
         public let errors: [ValidationError]
 
-        init(program: _SchemaProgram, instance: JSONValue) {
+        init(program: _SchemaProgram, instance: JSONValue, numbers: _ExactNumbers? = nil) {
             self.program = program
             self.instance = instance
-            if program.isValid(instance) {
+            self.numbers = numbers
+            if program.isValid(instance, numbers: numbers) {
                 isValid = true
                 errors = []
             } else {
-                let (valid, units) = program.outputUnits(instance, keepsEverything: false)
+                let (valid, units) = program.outputUnits(instance, keepsEverything: false, numbers: numbers)
                 isValid = valid
                 errors = _SchemaOutput.errors(in: units, program: program)
             }
@@ -79,7 +83,7 @@ extension JSONSchema {
         ///   is validated again, keeping every result.
         public func output(_ format: OutputFormat) -> JSONValue {
             if format == .flag { return ["valid": .bool(isValid)] }
-            let (valid, units) = program.outputUnits(instance, keepsEverything: true)
+            let (valid, units) = program.outputUnits(instance, keepsEverything: true, numbers: numbers)
             return _SchemaOutput(units: units, program: program).output(format, valid: valid)
         }
     }
@@ -146,6 +150,14 @@ struct _SchemaOutput {
     /// every ancestor failed too (an error under a passing `anyOf` or inside
     /// `not` is no error of the value's), and none that sums them up.
     static func errors(in units: [_SchemaOutputUnit], program: _SchemaProgram) -> [JSONSchema.ValidationError] {
+        orderedErrors(in: units, program: program).map(\.error)
+    }
+
+    /// ``errors(in:program:)`` with the positions of each error's instance
+    /// location, which order them.
+    static func orderedErrors(
+        in units: [_SchemaOutputUnit], program: _SchemaProgram
+    ) -> [(order: [Int], error: JSONSchema.ValidationError)] {
         var result: [(order: [Int], error: JSONSchema.ValidationError)] = []
         // Units are in pre-order; `open` holds the ancestors of the next one.
         // `hidden` counts the failed ancestors that hide their details, and
@@ -183,7 +195,7 @@ struct _SchemaOutput {
             if rhs.element.order.lexicographicallyPrecedes(lhs.element.order) { return false }
             return lhs.offset < rhs.offset
         }
-        return sorted.map(\.element.error)
+        return sorted.map(\.element)
     }
 
     private static func error(for unit: _SchemaOutputUnit, message: String) -> JSONSchema.ValidationError {

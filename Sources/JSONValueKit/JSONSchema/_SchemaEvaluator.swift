@@ -1,27 +1,46 @@
 extension _SchemaProgram {
-    /// The fast path: a Boolean, no locations.
-    func isValid(_ instance: JSONValue) -> Bool {
-        _SchemaEvaluator<_SchemaSilence>.withNameScratch { scratch in
-            var evaluator = _SchemaEvaluator(program: self, reporter: _SchemaSilence(), nameScratch: scratch)
-            return withExtendedLifetime(self) {
-                withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+    /// The fast path: a Boolean, no locations. `numbers` holds the text of
+    /// the numbers boxed in `instance`, if it was parsed keeping them (see
+    /// `_SchemaExactNumbers.swift`).
+    func isValid(_ instance: JSONValue, numbers: _ExactNumbers? = nil) -> Bool {
+        _withNumbers(numbers) { numbers in
+            _SchemaEvaluator<_SchemaSilence>.withNameScratch { scratch in
+                var evaluator = _SchemaEvaluator(
+                    program: self, reporter: _SchemaSilence(), nameScratch: scratch, numbers: numbers)
+                return withExtendedLifetime(self) {
+                    withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+                }
             }
         }
     }
 
     /// Validation with output units: failed ones only, or with
     /// `keepsEverything` every unit and annotation.
-    func outputUnits(_ instance: JSONValue, keepsEverything: Bool) -> (valid: Bool, units: [_SchemaOutputUnit]) {
-        _SchemaEvaluator<_SchemaOutputBuilder>.withNameScratch { scratch in
-            var evaluator = _SchemaEvaluator(
-                program: self, reporter: _SchemaOutputBuilder(program: self, keepsEverything: keepsEverything),
-                nameScratch: scratch)
-            let valid = withExtendedLifetime(self) {
-                withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+    func outputUnits(
+        _ instance: JSONValue, keepsEverything: Bool, numbers: _ExactNumbers? = nil
+    ) -> (valid: Bool, units: [_SchemaOutputUnit]) {
+        _withNumbers(numbers) { numbers in
+            _SchemaEvaluator<_SchemaOutputBuilder>.withNameScratch { scratch in
+                var evaluator = _SchemaEvaluator(
+                    program: self, reporter: _SchemaOutputBuilder(program: self, keepsEverything: keepsEverything),
+                    nameScratch: scratch, numbers: numbers)
+                let valid = withExtendedLifetime(self) {
+                    withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+                }
+                return (valid, evaluator.reporter.units)
             }
-            return (valid, evaluator.reporter.units)
         }
     }
+}
+
+/// Calls `body` with the address of `numbers`, or `nil`: the evaluator
+/// reads the table in place.
+@inline(__always)
+func _withNumbers<Result>(
+    _ numbers: _ExactNumbers?, _ body: (UnsafePointer<_ExactNumbers>?) -> Result
+) -> Result {
+    guard let numbers, !numbers.isEmpty else { return body(nil) }
+    return withUnsafePointer(to: numbers) { body($0) }
 }
 
 /// Applies compiled subschemas to an instance.
@@ -63,8 +82,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     let discriminatorCases: UnsafeBufferPointer<(start: Int32, count: Int32)>
     var reporter: Reporter
     /// The resources entered, outermost first, when a `$dynamicRef` or
-    /// `$recursiveRef` needs them.
-    private var scope: [Int32] = []
+    /// `$recursiveRef` needs them. (The streaming validator starts an
+    /// evaluation in the scope of the place in the schema it has reached.)
+    var scope: [Int32] = []
     private var depth = 0
     /// The stack address below which evaluation moves to a new stack.
     private var stackLimit: UInt
@@ -75,6 +95,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// Where a member's name is copied to be matched; shared by every
     /// level, as each match is over before anything nested runs.
     private let nameScratch: UnsafeMutableRawBufferPointer
+    /// The text of the numbers boxed in the instance, when it was parsed
+    /// keeping them; see `_SchemaExactNumbers.swift`. The caller keeps it
+    /// alive.
+    let numbers: UnsafePointer<_ExactNumbers>?
 
     /// Runs `body` with a scratch buffer for ``nameScratch`` on the stack:
     /// allocating it cost a tenth of the quickest validations.
@@ -99,8 +123,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     static var levelsOnCallersStack: Int { 16 }
     static var levelsPerNewStack: Int { 128 }
 
-    init(program: _SchemaProgram, reporter: Reporter, nameScratch: UnsafeMutableRawBufferPointer) {
+    init(
+        program: _SchemaProgram, reporter: Reporter, nameScratch: UnsafeMutableRawBufferPointer,
+        numbers: UnsafePointer<_ExactNumbers>? = nil
+    ) {
         self.program = program
+        self.numbers = numbers
         nodes = program.nodes.buffer
         checks = program.checks.buffer
         nodeLists = program.nodeLists.buffer
@@ -240,7 +268,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             if valid && reporter.keepsEverything { annotate(Int(id), instance) }
             let error: String? =
                 if case .alwaysInvalid = node.shape {
-                    "no value is allowed here (the schema is false), but found \(_SchemaMessages.describe(instance.pointee))"
+                    "no value is allowed here (the schema is false), but found \(describe(instance))"
                 } else { nil }
             reporter.end(unit, valid: valid, error: error)
         }
@@ -357,6 +385,26 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             start: allNameBytes.baseAddress.map { $0 + start }, count: Int(nameStarts[index &+ 1]) &- start)
     }
 
+    /// The number that the value at `instance` boxes, if the instance was
+    /// parsed keeping the text of numbers and this is one of them.
+    @inline(never)
+    private func boxedNumber(_ instance: UnsafePointer<JSONValue>) -> _BoxedNumber? {
+        guard let numbers, case .double(let double) = instance.pointee, double.isNaN else { return nil }
+        return _BoxedNumber(instance.pointee, numbers: numbers.pointee)
+    }
+
+    /// A value as messages show it (see ``_SchemaMessages/describe(_:)``),
+    /// a number kept as text by its text.
+    private func describe(_ instance: UnsafePointer<JSONValue>) -> String {
+        _SchemaMessages.describe(instance.pointee, numbers: numbers?.pointee)
+    }
+
+    /// A value as a message names what was found (see
+    /// ``_SchemaMessages/found(_:)``).
+    private func found(_ instance: UnsafePointer<JSONValue>) -> String {
+        _SchemaMessages.found(instance.pointee, numbers: numbers?.pointee)
+    }
+
     // MARK: Checks
 
     /// A check of an object.
@@ -458,12 +506,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return true
         case .uniqueItems:
-            guard let (first, second) = Self.firstDuplicate(in: items) else { return true }
+            guard let (first, second) = Self.firstDuplicate(in: items, numbers: numbers) else { return true }
             if Reporter.isEnabled {
                 reporter.fail(
                     "uniqueItems",
                     "the items must be unique, but items \(first) and \(second) are both "
-                        + _SchemaMessages.describe(items[first]))
+                        + describe(items.baseAddress.unsafelyUnwrapped + first))
             }
             return false
         case .items(let itemsCheck):
@@ -518,7 +566,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "pattern",
-                        "\(_SchemaMessages.describe(instance.pointee)) does not match the pattern "
+                        "\(describe(instance)) does not match the pattern "
                             + _SchemaMessages.quote(patterns[Int(index)].source))
                 }
                 return false
@@ -529,7 +577,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "format",
-                        "\(_SchemaMessages.describe(instance.pointee)) is not a valid "
+                        "\(describe(instance)) is not a valid "
                             + _SchemaMessages.quote(format.rawValue))
                 }
                 return false
@@ -540,7 +588,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 if Reporter.isEnabled {
                     reporter.fail(
                         content.isBase64 ? "contentEncoding" : "contentMediaType",
-                        "\(_SchemaMessages.describe(instance.pointee)) is not "
+                        "\(describe(instance)) is not "
                             + (content.isBase64 && content.isJSON
                                 ? "base64-encoded JSON" : content.isBase64 ? "valid base64" : "JSON text"))
                 }
@@ -560,12 +608,24 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     private mutating func evaluate(_ check: _SchemaCheck, scalar instance: UnsafePointer<JSONValue>) -> Bool {
         switch check {
         case .multipleOf(let divisor, let written):
-            guard let decimal = _SchemaDecimal(instance.pointee) else { return true }
-            guard decimal.isMultiple(of: divisor) else {
+            let isMultiple: Bool
+            if numbers != nil, let boxed = boxedNumber(instance) {
+                switch boxed {
+                case .held(let value):
+                    guard let decimal = _SchemaDecimal(value) else { return true }
+                    isMultiple = decimal.isMultiple(of: divisor)
+                case .exact(let decimal, _):
+                    isMultiple = decimal.isMultiple(of: divisor)
+                }
+            } else {
+                guard let decimal = _SchemaDecimal(instance.pointee) else { return true }
+                isMultiple = decimal.isMultiple(of: divisor)
+            }
+            guard isMultiple else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "multipleOf",
-                        "\(_SchemaMessages.describe(instance.pointee)) is not a multiple of "
+                        "\(describe(instance)) is not a multiple of "
                             + _SchemaMessages.describe(values[Int(written)]))
                 }
                 return false
@@ -592,7 +652,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "type",
-                        "expected \(types.description), but found \(_SchemaMessages.found(instance.pointee))")
+                        "expected \(types.description), but found \(found(instance))")
                 }
                 return false
             }
@@ -607,14 +667,14 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                         false
                     }
                 } else {
-                    _schemaEqual(instance, values.baseAddress.unsafelyUnwrapped + Int(index))
+                    _schemaEqual(instance, values.baseAddress.unsafelyUnwrapped + Int(index), numbers: numbers)
                 }
             guard equal else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "const",
                         "expected \(_SchemaMessages.describe(values[Int(index)])), but found "
-                            + _SchemaMessages.describe(instance.pointee))
+                            + describe(instance))
                 }
                 return false
             }
@@ -629,13 +689,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                         false
                     }
                 } else {
-                    enumerations[Int(index)].contains(instance)
+                    enumerations[Int(index)].contains(instance, numbers: numbers)
                 }
             guard contains else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "enum",
-                        "\(_SchemaMessages.describe(instance.pointee)) is not one of "
+                        "\(describe(instance)) is not one of "
                             + _SchemaMessages.describe(.array(enumerations[Int(index)].values)))
                 }
                 return false
@@ -681,7 +741,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             if Reporter.isEnabled {
                 reporter.end(
                     unit, valid: !childValid,
-                    error: "\(_SchemaMessages.describe(instance.pointee)) must not be valid against the schema in "
+                    error: "\(describe(instance)) must not be valid against the schema in "
                         + "\"not\"")
             }
             return !childValid
@@ -699,7 +759,15 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateBound(_ bound: _SchemaBound, _ instance: UnsafePointer<JSONValue>) -> Bool {
-        let order = _compareNumbers(instance.pointee, bound.limit)
+        var order: Int
+        if numbers != nil, let boxed = boxedNumber(instance) {
+            switch boxed {
+            case .held(let value): order = _compareNumbers(value, bound.limit)
+            case .exact(let decimal, _): order = decimal.compare(to: _ExactDecimal(bound.limit))
+            }
+        } else {
+            order = _compareNumbers(instance.pointee, bound.limit)
+        }
         let valid: Bool
         switch (bound.kind, bound.exclusive) {
         case (.minimum, false): valid = order >= 0
@@ -717,7 +785,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 }
             reporter.fail(
                 bound.keyword.rawValue,
-                "\(_SchemaMessages.describe(instance.pointee)) is \(relation) \(_SchemaMessages.describe(bound.limit.value))"
+                "\(describe(instance)) is \(relation) \(_SchemaMessages.describe(bound.limit.value))"
             )
         }
         return valid
@@ -738,7 +806,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         if !valid && Reporter.isEnabled {
             reporter.fail(
                 isMinimum ? "minLength" : "maxLength",
-                "\(_SchemaMessages.describe(instance.pointee)) is \(isMinimum ? "shorter" : "longer") than "
+                "\(describe(instance)) is \(isMinimum ? "shorter" : "longer") than "
                     + "\(_SchemaMessages.plural(limit, "character"))")
         }
         return valid
@@ -746,12 +814,23 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     /// The positions of the first two equal items, comparing numbers by
     /// value (`1` equals `1.0`); `nil` if the items are unique.
-    static func firstDuplicate(in elements: UnsafeBufferPointer<JSONValue>) -> (Int, Int)? {
+    static func firstDuplicate(
+        in elements: UnsafeBufferPointer<JSONValue>, numbers: UnsafePointer<_ExactNumbers>? = nil
+    ) -> (Int, Int)? {
         if elements.count <= 16 {
             guard let base = elements.baseAddress else { return nil }
             for second in elements.indices {
-                for first in 0..<second where _schemaEqual(base + first, base + second) {
+                for first in 0..<second where _schemaEqual(base + first, base + second, numbers: numbers) {
                     return (first, second)
+                }
+            }
+            return nil
+        }
+        if let numbers {
+            var seen: [_ExactValueKey: Int] = [:]
+            for (index, element) in elements.enumerated() {
+                if let first = seen.updateValue(index, forKey: _ExactValueKey(value: element, numbers: numbers)) {
+                    return (first, index)
                 }
             }
             return nil
@@ -1198,7 +1277,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.end(
                 unit, valid: valid,
                 error:
-                    "\(_SchemaMessages.describe(instance.pointee)) is not valid against any of the schemas in \"anyOf\""
+                    "\(describe(instance)) is not valid against any of the schemas in \"anyOf\""
             )
         }
         return valid
@@ -1237,10 +1316,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         if Reporter.isEnabled {
             let error =
                 if let first, let second {
-                    "\(_SchemaMessages.describe(instance.pointee)) is valid against more than one of the schemas in "
+                    "\(describe(instance)) is valid against more than one of the schemas in "
                         + "\"oneOf\" (\(first) and \(second)), but must be valid against exactly one"
                 } else {
-                    "\(_SchemaMessages.describe(instance.pointee)) is not valid against any of the schemas in \"oneOf\""
+                    "\(describe(instance)) is not valid against any of the schemas in \"oneOf\""
                 }
             reporter.end(unit, valid: valid, error: error)
         }
@@ -1269,7 +1348,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     pinned = discriminatorCases[Int(discriminator.casesStart &+ offset)]
                 }
             } else {
-                let keyed = program.keyedDiscriminators[Int(discriminator.keyed)][_SchemaValueKey(value: value.pointee)]
+                let keyed = program.keyedDiscriminators[Int(discriminator.keyed)][
+                    _SchemaValueKey(value: numbers.map { $0.pointee.unboxed(value.pointee) } ?? value.pointee)]
                 for node in keyed ?? [] where evaluateChild(node, instance) {
                     valid += 1
                     if !isOneOf || valid > 1 { return !isOneOf }
@@ -1372,4 +1452,79 @@ typealias _SchemaMarks = UnsafeMutablePointer<_SchemaBitSet>?
 func _stackAddress() -> UInt {
     var marker: UInt8 = 0
     return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+}
+
+// MARK: - Entry points for the streaming validator
+
+extension _SchemaProgram {
+    /// Whether subschema `node`, or only its check `check` (an index into
+    /// ``checks``), holds for the value at `instance`, on the fast path,
+    /// in the dynamic scope `scope` (resources, outermost first).
+    func isValid(
+        node: Int32, check: Int? = nil, _ instance: UnsafePointer<JSONValue>, scope: [Int32],
+        numbers: UnsafePointer<_ExactNumbers>?
+    ) -> Bool {
+        _SchemaEvaluator<_SchemaSilence>.withNameScratch { scratch in
+            var evaluator = _SchemaEvaluator(
+                program: self, reporter: _SchemaSilence(), nameScratch: scratch, numbers: numbers)
+            evaluator.scope = scope
+            return withExtendedLifetime(self) {
+                if let check { return evaluator.evaluateCheck(check, of: node, instance) }
+                return evaluator.evaluate(node, instance, nil)
+            }
+        }
+    }
+
+    /// The errors of subschema `node`, or only of its check `check`, at the
+    /// value at `instance`, with locations under the given prefixes: the
+    /// keyword path to the node, and the instance location with the
+    /// positions of its members and items (for document order).
+    func errors(
+        node: Int32, check: Int? = nil, _ instance: UnsafePointer<JSONValue>, keywordPrefix: [String],
+        instanceTokens: [String], instanceOrder: [Int], scope: [Int32], numbers: UnsafePointer<_ExactNumbers>?
+    ) -> [(order: [Int], error: JSONSchema.ValidationError)] {
+        _SchemaEvaluator<_SchemaOutputBuilder>.withNameScratch { scratch in
+            var evaluator = _SchemaEvaluator(
+                program: self,
+                reporter: _SchemaOutputBuilder(
+                    program: self, keywordPrefix: keywordPrefix, instanceTokens: instanceTokens,
+                    instanceOrder: instanceOrder),
+                nameScratch: scratch, numbers: numbers)
+            evaluator.scope = scope
+            withExtendedLifetime(self) {
+                if let check {
+                    _ = evaluator.evaluateCheck(check, of: node, instance)
+                } else {
+                    _ = evaluator.evaluate(node, instance, nil)
+                }
+            }
+            return _SchemaOutput.orderedErrors(in: evaluator.reporter.units, program: self)
+        }
+    }
+}
+
+extension _SchemaEvaluator {
+    /// Runs one check of a node, as ``evaluate(_:_:_:)`` runs them all, in
+    /// a unit of the node's: the streaming validator judges the keywords
+    /// that need a whole value (`required`, `contains`…) one at a time.
+    mutating func evaluateCheck(_ index: Int, of id: Int32, _ instance: UnsafePointer<JSONValue>) -> Bool {
+        let node = nodes[Int(id)]
+        let entersResource = program.usesDynamicScope && scope.last != node.resource
+        if entersResource { scope.append(node.resource) }
+        defer { if entersResource { scope.removeLast() } }
+        let unit = reporter.beginNode(Int(id))
+        let check = checks[index]
+        let valid: Bool
+        if let items = _SchemaInstanceView.elements(of: instance) {
+            valid = evaluate(check, items: items, instance, nil)
+        } else if let object = _SchemaInstanceView.object(of: instance) {
+            valid = evaluate(check, object: object, instance, nil)
+        } else if case .string = instance.pointee {
+            valid = evaluate(check, string: instance)
+        } else {
+            valid = evaluate(check, scalar: instance)
+        }
+        reporter.end(unit, valid: valid, error: nil)
+        return valid
+    }
 }

@@ -87,8 +87,13 @@ struct _SchemaTypes: OptionSet, Sendable, Hashable {
     /// without a fraction; the parser keeps those as ``JSONValue/int(_:)``
     /// except beyond `Int`'s range, so a whole double that large is taken to
     /// be such an integer.
+    ///
+    /// A box of a number kept as text (see `_SchemaExactNumbers.swift`)
+    /// says itself whether it is an integer.
     static func isInteger(_ double: Double, draft4: Bool) -> Bool {
-        guard double.isFinite, double.rounded(.towardZero) == double else { return false }
+        guard double.isFinite, double.rounded(.towardZero) == double else {
+            return double.isNaN && _ExactNumbers.isIntegralBox(double, draft4: draft4)
+        }
         return !draft4 || double.magnitude >= Double(sign: .plus, exponent: Int.bitWidth - 1, significand: 1)
     }
 
@@ -172,10 +177,11 @@ struct _SchemaEnumeration: Sendable {
 
     /// Whether the value is one of ``values``. (An enumeration of strings
     /// alone is looked up in the program's names instead, by its bytes.)
-    func contains(_ value: UnsafePointer<JSONValue>) -> Bool {
-        if let lookup { return lookup.contains(_SchemaValueKey(value: value.pointee)) }
+    func contains(_ value: UnsafePointer<JSONValue>, numbers: UnsafePointer<_ExactNumbers>? = nil) -> Bool {
+        // With boxes of numbers kept as text, one by one: few values are.
+        if let lookup, numbers == nil { return lookup.contains(_SchemaValueKey(value: value.pointee)) }
         return values.withUnsafeBufferPointer { values in
-            values.indices.contains { _schemaEqual(values.baseAddress.unsafelyUnwrapped + $0, value) }
+            values.indices.contains { _schemaEqual(values.baseAddress.unsafelyUnwrapped + $0, value, numbers: numbers) }
         }
     }
 }

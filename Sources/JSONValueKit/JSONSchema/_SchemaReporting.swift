@@ -233,3 +233,28 @@ struct _SchemaOutputBuilder: _SchemaReporting {
         units[unit].end = unit + 1
     }
 }
+
+extension _SchemaOutputBuilder {
+    /// A builder whose units start at these locations: the keyword path to
+    /// the subschema evaluated first, and the instance location with the
+    /// positions of its members and items. The streaming validator reports
+    /// a subschema applied deep in a value this way.
+    init(program: _SchemaProgram, keywordPrefix: [String], instanceTokens: [String], instanceOrder: [Int]) {
+        self.init(program: program, keepsEverything: false)
+        keywordTokens = keywordPrefix
+        self.instanceTokens = instanceTokens
+        self.instanceOrder = instanceOrder
+    }
+
+    /// The absolute location of a keyword of subschema `node`, `relative`
+    /// being the tokens from the node to it; `nil` when the node's resource
+    /// has no absolute URI (as ``JSONSchema/ValidationError`` reports it).
+    static func absoluteKeywordLocation(program: _SchemaProgram, node: Int, relative: [String]) -> String? {
+        let resource = Int(program.nodes.buffer[node].resource)
+        let uri = program.resources[resource].uri
+        guard _URIReference(uri).scheme != nil else { return nil }
+        let prefix = uri + _uriFragment(ofPointer: program.pointers[node])
+        guard !relative.isEmpty else { return prefix }
+        return prefix + JSONPointer(tokens: relative).uriFragment.dropFirst()
+    }
+}

@@ -86,6 +86,14 @@ public struct JSONIncrementalParser: Sendable {
         storage = _IncrementalParserStorage(options: options)
     }
 
+    /// A parser for one JSON text, as the one-shot parser reads it (see
+    /// `_StreamState.readsOneValue`), that keeps the text of numbers a
+    /// `Double` may round (see ``_ExactNumbers``): what the schema
+    /// validator that follows a stream reads with.
+    init(readingOneValue options: JSONValue.ParsingOptions) {
+        storage = _IncrementalParserStorage(options: options, readsOneValue: true, keepsNumberText: true)
+    }
+
     /// Reads the next bytes of the input.
     ///
     /// ```swift
@@ -200,9 +208,24 @@ public struct JSONIncrementalParser: Sendable {
             (batch) throws(JSONParseError) in
             try storage.read(batch, isFinal: true)
         }.result
-        self.storage = _IncrementalParserStorage(options: storage.options)
+        self.storage = storage.fresh()
         // The last value stays the partial value until the next one starts.
-        self.storage.lastValue = values.last ?? storage.lastValue
+        self.storage.lastValue = storage.lastValue
+        return values
+    }
+
+    /// Ends the input as ``finish()`` does, without starting over: what
+    /// comes after is read as more of the same input. The schema validator
+    /// that follows a stream reads one text, and a byte after its end is an
+    /// error at its place in the text.
+    mutating func endInput() throws(JSONParseError) -> [JSONValue] {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        let storage = storage
+        let values = try batch.drain(followedBy: UnsafeBufferPointer(start: nil, count: 0)) {
+            (batch) throws(JSONParseError) in
+            try storage.read(batch, isFinal: true)
+        }.result
+        batch.restart(storage.batchStart)
         return values
     }
 
@@ -276,7 +299,7 @@ public struct JSONIncrementalParser: Sendable {
     public var partialValue: JSONValue? {
         guard !storage.isReadingJSON5 else { return storage.lastValue }
         if let partial = storage.partialValue(batch: batch) { return partial }
-        return storage.parser.hasValueInProgress(after: batch) ? nil : storage.lastValue
+        return storage.parser.hasValueInProgress(after: batch) ? nil : storage.unboxed(storage.lastValue)
     }
 
     /// Whether no later byte can change the value at `location` in
@@ -376,9 +399,23 @@ final class _IncrementalParserStorage: @unchecked Sendable {
 
     var isReadingJSON5: Bool { options.allowsJSON5 }
 
-    init(options: JSONValue.ParsingOptions) {
+    init(options: JSONValue.ParsingOptions, readsOneValue: Bool = false, keepsNumberText: Bool = false) {
         self.options = options
-        parser = _JSONParser(incremental: options)
+        parser = _JSONParser(incremental: options, keepsNumberText: keepsNumberText)
+        parser.stream.readsOneValue = readsOneValue
+    }
+
+    /// A storage that has read nothing, with the same options.
+    func fresh() -> _IncrementalParserStorage {
+        _IncrementalParserStorage(
+            options: options, readsOneValue: parser.stream.readsOneValue, keepsNumberText: parser.keepsNumberText)
+    }
+
+    /// `value` with the boxes of numbers kept as text replaced by their
+    /// `Double` (see ``_ExactNumbers``), as callers see values.
+    func unboxed(_ value: JSONValue?) -> JSONValue? {
+        guard let value, let numbers = parser.exactNumbers, !numbers.isEmpty else { return value }
+        return numbers.unboxed(value)
     }
 
     private init(copying other: _IncrementalParserStorage) {
@@ -401,7 +438,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
     /// The partial value, with what the parser's batch holds after the
     /// bytes read.
     func partialValue(batch: _ByteBatch) -> JSONValue? {
-        partialCacheLock.withLock { parser.partialValue(reusing: &partialCache, after: batch) }
+        unboxed(partialCacheLock.withLock { parser.partialValue(reusing: &partialCache, after: batch) })
     }
 
     /// How many bytes partial values have read of strings being read, for
@@ -426,6 +463,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
             case .key, .keyOrObjectEnd: kind = .nameStart
             case .colon: kind = .colon
             case .commaOrEnd: kind = container == .object ? .afterMember : .afterElement
+            case .end: kind = .whitespace
             }
             return _ByteBatch.Start(kind: kind, container: container)
         case .string(_, let resume):
@@ -469,6 +507,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         } catch {
             failure = error
             swap(&valuesBeforeFailure, &parser.stream.completed)
+            valuesBeforeFailure = valuesBeforeFailure.map { unboxed($0)! }
             throw error
         }
     }
@@ -516,6 +555,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         var values: [JSONValue] = []
         swap(&values, &parser.stream.completed)
         lastValue = values.last
+        if let numbers = parser.exactNumbers, !numbers.isEmpty { values = values.map(numbers.unboxed) }
         return values
     }
 

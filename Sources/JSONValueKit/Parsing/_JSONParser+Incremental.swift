@@ -34,6 +34,9 @@ enum _Expecting: UInt8 {
     case colon
     /// A comma, or the closing bracket or brace of the innermost container.
     case commaOrEnd
+    /// Nothing: the input holds one value, which has ended (see
+    /// `_StreamState.readsOneValue`).
+    case end
 }
 
 /// How far a number's text has come: the states of the number grammar of
@@ -120,6 +123,13 @@ struct _StreamState {
     /// since no two containers start at the same byte, the name under which
     /// partial values keep what they built for it.
     var containerOffsets: [Int] = []
+    /// Whether the input is one JSON text, as for the one-shot parser:
+    /// after its value only whitespace may follow, and an input without a
+    /// value is an error when it ends. (The schema validator that follows a
+    /// stream reads one value.)
+    var readsOneValue = false
+    /// Whether a top-level value has been completed.
+    var hasCompletedValue = false
 }
 
 /// The arrays and objects that a read of a whole container had open when
@@ -158,9 +168,13 @@ struct _Unwinding {
 }
 
 extension _JSONParser {
-    /// A parser for the incremental reader, with no bytes yet.
-    init(incremental options: JSONValue.ParsingOptions) {
-        self.init(base: Self.noBytes, count: 0, options: options, exactNumbers: nil)
+    /// A parser for the incremental reader, with no bytes yet; with
+    /// `keepsNumberText`, the text of numbers a `Double` may round is kept
+    /// in `exactNumbers`, and boxes stand for them in the values read (see
+    /// ``_ExactNumbers``).
+    init(incremental options: JSONValue.ParsingOptions, keepsNumberText: Bool = false) {
+        self.init(
+            base: Self.noBytes, count: 0, options: options, exactNumbers: keepsNumberText ? _ExactNumbers() : nil)
         isFinalBuffer = false
     }
 
@@ -173,7 +187,9 @@ extension _JSONParser {
     func copy() -> _JSONParser {
         var copy = _JSONParser(
             incremental: JSONValue.ParsingOptions(
-                maximumNestingDepth: depthLimit, allowsInexactNumbers: !refusesInexactNumbers))
+                maximumNestingDepth: depthLimit, allowsInexactNumbers: !refusesInexactNumbers),
+            keepsNumberText: keepsNumberText)
+        copy.exactNumbers = exactNumbers
         copy.base = base
         copy.count = count
         copy.position = position
@@ -197,7 +213,8 @@ extension _JSONParser {
 
     /// Whether a value has started and not ended.
     var isInsideValue: Bool {
-        openContainers.count > 0 || stream.pending != .none || stream.expecting != .value
+        openContainers.count > 0 || stream.pending != .none
+            || (stream.expecting != .value && stream.expecting != .end)
     }
 
     /// Reads the bytes from `position` as far as they go, handing completed
@@ -227,7 +244,9 @@ extension _JSONParser {
                 return stepStart
             }
         }
-        if isFinalBuffer && isInsideValue { throw error(.endOfInput) }
+        if isFinalBuffer && (isInsideValue || (stream.readsOneValue && !stream.hasCompletedValue)) {
+            throw error(.endOfInput)
+        }
         return count
     }
 
@@ -338,6 +357,8 @@ extension _JSONParser {
             position &+= 1
             stream.expecting = .value
             return true
+        case .end:
+            throw unexpected()
         case .commaOrEnd:
             if mayReadWhole, try continueContainer() { return true }
             let isObject = openContainers[openContainers.count &- 1].isObject
@@ -661,7 +682,8 @@ extension _JSONParser {
     mutating func deliver(_ value: consuming JSONValue) {
         guard openContainers.count > 0 else {
             stream.completed.append(value)
-            stream.expecting = .value
+            stream.expecting = stream.readsOneValue ? .end : .value
+            stream.hasCompletedValue = true
             return
         }
         if openContainers[openContainers.count &- 1].isObject {

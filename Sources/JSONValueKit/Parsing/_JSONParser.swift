@@ -72,10 +72,10 @@ struct _JSONParser: ~Copyable {
 
     /// Where the text of numbers a `Double` may round is kept, if the caller
     /// asked for it; see ``_ExactNumbers``.
-    private var exactNumbers: _ExactNumbers?
+    var exactNumbers: _ExactNumbers?
     /// Whether `exactNumbers` is in use: a plain `Bool` is the cheapest test
     /// on the path of every non-integer number.
-    private let keepsNumberText: Bool
+    let keepsNumberText: Bool
     /// Whether every number whose text its value does not give back is kept
     /// (see ``_ExactNumbers/keepsEveryNumberText``).
     private let keepsEveryNumberText: Bool

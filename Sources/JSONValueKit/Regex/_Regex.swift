@@ -338,3 +338,27 @@ final class _CompiledRegex: Sendable {
         return _RegexPikeVM.matches(program, bytes, whole: whole, classes: classes, steps: &steps)
     }
 }
+
+extension _CompiledRegex {
+    /// The state from which ``prefixState(after:from:)`` follows a string
+    /// as it grows, to tell when no continuation can match
+    /// (``prefixIsDead(_:)``): the streaming schema validator's early
+    /// verdict on `pattern`. `nil` when the search automaton does not read
+    /// forwards (a pattern that ends with `$` without `^` reads backwards)
+    /// or the pattern runs on the Pike VM: then only the whole string is
+    /// judged.
+    var prefixStart: Int? {
+        guard let automaton = searchAutomaton, !automaton.isReverse else { return nil }
+        return automaton.startState
+    }
+
+    /// The state after more of the string, whole characters of valid UTF-8.
+    func prefixState(after bytes: UnsafeBufferPointer<UInt8>, from state: Int) -> Int {
+        searchAutomaton.map { $0.state(after: bytes, from: state) } ?? state
+    }
+
+    /// Whether no continuation of the string that led to `state` matches.
+    func prefixIsDead(_ state: Int) -> Bool {
+        searchAutomaton?.isDead(state) ?? false
+    }
+}

@@ -412,3 +412,24 @@ enum _UTF8 {
         return (value, 4)
     }
 }
+
+extension _RegexDFA {
+    /// The state before any scalar is read, for following a string as it
+    /// grows (see ``_CompiledRegex/prefixStart``).
+    var startState: Int { start }
+
+    /// The state after `bytes` (whole, valid UTF-8 characters) from
+    /// `state`: a string read in pieces reaches the state it would reach
+    /// read at once. Only for an automaton that reads forwards.
+    func state(after bytes: UnsafeBufferPointer<UInt8>, from state: Int) -> Int {
+        Self.run(
+            bytes, from: state, transitions: transitions, ascii: ascii, firstTerminal: firstTerminal,
+            classes: classes)
+    }
+
+    /// Whether no continuation of the string read so far can be accepted:
+    /// the state is dead (a terminal state that does not accept at the end).
+    func isDead(_ state: Int) -> Bool {
+        state >= firstTerminal && transitions[state + classCount] == 0
+    }
+}
