@@ -71,6 +71,12 @@ public struct JSONValueDecoder: Sendable {
 
     /// How to decode `Date` values. The default, `.deferredToDate`, lets
     /// `Date` decode itself from a number of seconds since 2001.
+    ///
+    /// `.iso8601` reads a date string exactly as the system's `JSONDecoder`
+    /// does, on every version of every system: with `Date.ISO8601FormatStyle`
+    /// from macOS 14, iOS 17, tvOS 17, watchOS 10 and visionOS 1 on, and on
+    /// Linux; with one shared `ISO8601DateFormatter` (`.withInternetDateTime`)
+    /// on earlier Apple systems, where `JSONDecoder` used that formatter.
     public var dateDecodingStrategy: DateDecodingStrategy = .deferredToDate
 
     /// How to decode `Data` values. The default is `.base64`.

@@ -545,40 +545,59 @@ extension Dictionary: _StringKeyedDictionaryDecodable where Key == String, Value
 }
 
 /// ISO 8601 dates in the form `JSONDecoder` and `JSONEncoder` use
-/// (`2026-11-22T10:00:00Z`).
+/// (`2026-11-22T10:00:00Z`), read and written as the system's own coders do
+/// it, on every system.
 ///
-/// `Date.ISO8601FormatStyle` does the work where the system has it. Before
-/// macOS 12 and iOS 15 it does not, and `ISO8601DateFormatter` does; that
-/// class is not in FoundationEssentials, which every platform without it (all
-/// but Apple's) has, so it is compiled only for Apple platforms.
+/// From macOS 14, iOS 17, tvOS 17, watchOS 10 and visionOS 1 on (and
+/// everywhere but Apple's platforms), `JSONDecoder` and `JSONEncoder` are
+/// swift-foundation's, which use `Date.ISO8601FormatStyle`; so does this.
+/// Before, they used one shared `ISO8601DateFormatter` with
+/// `.withInternetDateTime`, and so does this: also on macOS 12 and 13, which
+/// have the format style, because it does not read every string as that
+/// formatter does. The formatter is made once, not once per date. Its class
+/// is not in FoundationEssentials, which every platform without it (all but
+/// Apple's) has, so it is compiled only for Apple platforms.
 enum _ISO8601 {
     static func date(from string: String) -> Date? {
-        if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) {
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
             return try? Date.ISO8601FormatStyle().parse(string)
         }
         #if canImport(FoundationEssentials)
         return nil  // Not reached: without Apple's availability, the check above always passes.
         #else
-        return formatter().date(from: string)
+        return shared.withFormatter { $0.date(from: string) }
         #endif
     }
 
     static func string(from date: Date) -> String {
-        if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) {
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
             return date.formatted(Date.ISO8601FormatStyle())
         }
         #if canImport(FoundationEssentials)
         return ""  // Not reached, as above.
         #else
-        return formatter().string(from: date)
+        return shared.withFormatter { $0.string(from: date) }
         #endif
     }
 
     #if !canImport(FoundationEssentials)
-    private static func formatter() -> ISO8601DateFormatter {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = .withInternetDateTime
-        return formatter
+    /// The formatter of the systems before swift-foundation's coders, made
+    /// once (it costs far more to make than to use) and used under a lock,
+    /// so that no caller depends on the class's thread safety.
+    private static let shared = SharedFormatter()
+
+    private final class SharedFormatter: @unchecked Sendable {
+        private let lock = _Lock()
+        private let formatter: ISO8601DateFormatter
+
+        init() {
+            formatter = ISO8601DateFormatter()
+            formatter.formatOptions = .withInternetDateTime
+        }
+
+        func withFormatter<Result>(_ body: (ISO8601DateFormatter) -> Result) -> Result {
+            lock.withLock { body(formatter) }
+        }
     }
     #endif
 }
