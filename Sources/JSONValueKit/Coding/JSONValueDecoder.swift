@@ -96,6 +96,35 @@ public struct JSONValueDecoder: Sendable {
     /// what was tolerated.
     public var tolerance: Tolerance = []
 
+    /// Whether the report of a tolerant decode also lists the members that
+    /// the model ignored: `false` by default.
+    ///
+    /// ```swift
+    /// var decoder = JSONValueDecoder()
+    /// decoder.keyDecodingStrategy = .convertFromSnakeCase
+    /// decoder.reportsIgnoredMembers = true
+    /// var deviations: [JSONValueDecoder.Deviation] = []
+    /// let note = try decoder.decode(Note.self, from: data, deviations: &deviations)
+    /// // At /is_pinned: the member was ignored: the model did not read it (reportsIgnoredMembers).
+    /// ```
+    ///
+    /// Decoding ignores a member that no property asks for, as `JSONDecoder`
+    /// does: a field the server added, or one it renamed, so that the
+    /// property under the old name is now `nil`. With this option,
+    /// ``decode(_:from:deviations:)-(_,Data,_)`` and
+    /// ``decode(_:from:deviations:)-(_,JSONValue,_)`` report each such member
+    /// with ``Deviation/Action/ignored``, at its place in the payload.
+    ///
+    /// A member counts as read when the model asked for its value
+    /// (`decode`, `decodeIfPresent`, `decodeNil`, a nested container or
+    /// `superDecoder(forKey:)`), not when it only asked whether the member
+    /// is there (`contains`). Only objects that a type decodes itself from,
+    /// with `init(from:)`, are checked: a `[String: T]` dictionary or a
+    /// ``JSONValue`` reads every member, and an object that a type reads
+    /// through `nestedContainer(keyedBy:forKey:)` is not checked. Decoding
+    /// without a deviations array, the option changes nothing.
+    public var reportsIgnoredMembers = false
+
     /// Creates a decoder with the default strategies.
     public init() {}
 
@@ -243,6 +272,10 @@ final class _DecodingOptions {
     let tolerance: JSONValueDecoder.Tolerance
     /// Where tolerated values are reported, if the caller asked.
     var deviations: _DeviationLog?
+    /// Whether ignored members are reported: the decoder's
+    /// ``JSONValueDecoder/reportsIgnoredMembers``, when deviations are
+    /// collected.
+    var reportsIgnoredMembers = false
     /// The exact text of the numbers boxed in the tree, when decoding from
     /// bytes; `nil` for a tree from elsewhere, which holds no boxes.
     let exactNumbers: _ExactNumbers?
