@@ -70,6 +70,10 @@ final class _SchemaCompiler {
     /// same few patterns (FHIR's 398 `pattern`s are 16), and building a
     /// pattern's automaton took a third of compiling such a schema.
     var regexes: [[UInt8]: _Regex] = [:]
+    /// Every problem found so far, when compiling for
+    /// ``JSONSchema/problems(in:options:)``; `nil` when the first problem is
+    /// thrown, as ``JSONSchema/init(_:options:)-(JSONValue,_)`` does.
+    private(set) var problems: [JSONSchemaError]?
 
     init(options: JSONSchema.Options) {
         self.options = options
@@ -86,6 +90,79 @@ final class _SchemaCompiler {
     static func compile(_ schema: JSONValue, options: JSONSchema.Options) throws(JSONSchemaError) -> _SchemaProgram {
         let compiler = _SchemaCompiler(options: options)
         return try compiler.run(schema)
+    }
+
+    /// Every problem that keeps `schema` from compiling: the compiler goes
+    /// on past each one, without the keyword (or the member of a keyword)
+    /// that has it, and stops early only for a schema too large to compile.
+    static func problems(in schema: JSONValue, options: JSONSchema.Options) -> [JSONSchemaError] {
+        let compiler = _SchemaCompiler(options: options)
+        compiler.problems = []
+        do {
+            _ = try compiler.run(schema)
+        } catch {
+            compiler.problems?.append(error)
+        }
+        return compiler.sortedProblems()
+    }
+
+    /// Runs `body`. A problem that it throws is thrown on, or, when every
+    /// problem is collected, recorded, and compiling goes on without what
+    /// `body` would have done.
+    func recovering(_ body: () throws(JSONSchemaError) -> Void) throws(JSONSchemaError) {
+        do {
+            try body()
+        } catch {
+            guard problems != nil else { throw error }
+            problems?.append(error)
+        }
+    }
+
+    /// The problems collected, each once, in the order of the documents
+    /// (the schema first, then the others by URI) and, within a document,
+    /// in the order in which its text has them.
+    private func sortedProblems() -> [JSONSchemaError] {
+        var seen: Set<JSONSchemaError> = []
+        let unique = (problems ?? []).filter { seen.insert($0).inserted }
+        let documentOfURI = Dictionary(
+            documents.indices.map { (documents[$0].uri, $0) }, uniquingKeysWith: { first, _ in first })
+        return unique.enumerated().sorted { left, right in
+            let (a, b) = (left.element, right.element)
+            if a.documentURI != b.documentURI {
+                guard let first = a.documentURI else { return true }
+                guard let second = b.documentURI else { return false }
+                return first < second
+            }
+            guard let document = documentOfURI[a.documentURI] else { return left.offset < right.offset }
+            switch Self.documentOrder(a.location, b.location, in: documents[document].value) {
+            case .some(let ascending): return ascending
+            case .none: return left.offset < right.offset
+            }
+        }.map(\.element)
+    }
+
+    /// Whether the place `first` points to comes before the place `second`
+    /// points to in the text of `document` (a place comes before those
+    /// inside it); `nil` for the same place.
+    static func documentOrder(_ first: JSONPointer, _ second: JSONPointer, in document: JSONValue) -> Bool? {
+        var value: JSONValue? = document
+        for (a, b) in zip(first.tokens, second.tokens) {
+            switch value {
+            case .object(let object)?:
+                if a != b {
+                    guard let i = object.index(forKey: a), let j = object.index(forKey: b) else { return a < b }
+                    return i < j
+                }
+                value = object[a]
+            case .array(let elements)?:
+                guard let i = Int(a), let j = Int(b) else { return a < b }
+                if i != j { return i < j }
+                value = elements.indices.contains(i) ? elements[i] : nil
+            default:
+                if a != b { return a < b }
+            }
+        }
+        return first.tokens.count == second.tokens.count ? nil : first.tokens.count < second.tokens.count
     }
 
     private func run(_ schema: JSONValue) throws(JSONSchemaError) -> _SchemaProgram {
@@ -141,24 +218,31 @@ final class _SchemaCompiler {
             var dialect = resources[parent].dialect
             let mayDeclareID = object["$id"] != nil || object["id"] != nil
             if isRoot || mayDeclareID, let schemaURI = object["$schema"] {
-                guard case .string(let uri) = schemaURI else {
-                    throw error(
-                        .invalidKeywordValue("$schema"),
-                        at: Location(document: document, pointer: pointer + "/$schema"),
-                        "the value of \"$schema\" must be a URI string")
+                // Collecting every problem, a `$schema` that fails leaves the
+                // dialect of the enclosing resource.
+                try recovering { () throws(JSONSchemaError) in
+                    guard case .string(let uri) = schemaURI else {
+                        throw error(
+                            .invalidKeywordValue("$schema"),
+                            at: Location(document: document, pointer: pointer + "/$schema"),
+                            "the value of \"$schema\" must be a URI string")
+                    }
+                    dialect = try self.dialect(forMetaSchema: uri, at: location)
+                    if isRoot { resources[rootResource].dialect = dialect }
                 }
-                dialect = try self.dialect(forMetaSchema: uri, at: location)
-                if isRoot { resources[rootResource].dialect = dialect }
             }
             for keyword in [dialect.idKeyword, "$anchor", "$dynamicAnchor"] {
                 guard let value = object[keyword], keyword == dialect.idKeyword || dialect.version.rank >= 2019 else {
                     continue
                 }
                 guard case .string = value else {
-                    throw error(
-                        .invalidKeywordValue(keyword),
-                        at: Location(document: document, pointer: pointer + "/" + _escapeToken(keyword)),
-                        "the value of \"\(keyword)\" must be a string")
+                    try recovering { () throws(JSONSchemaError) in
+                        throw error(
+                            .invalidKeywordValue(keyword),
+                            at: Location(document: document, pointer: pointer + "/" + _escapeToken(keyword)),
+                            "the value of \"\(keyword)\" must be a string")
+                    }
+                    continue
                 }
             }
             let ignoresID = dialect.refOverridesSiblings && object["$ref"] != nil
@@ -413,7 +497,9 @@ final class _SchemaCompiler {
                     .tooLarge(limit: Self.maximumSubschemaCount), at: location,
                     "the schema holds more than \(Self.maximumSubschemaCount) subschemas")
             }
-            try _SchemaKeywordCompiler(compiler: self, node: node, location: location).compile(value)
+            try recovering { () throws(JSONSchemaError) in
+                try _SchemaKeywordCompiler(compiler: self, node: node, location: location).compile(value)
+            }
         }
         queue.removeAll()
     }

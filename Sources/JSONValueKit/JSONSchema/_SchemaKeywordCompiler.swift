@@ -34,9 +34,12 @@ struct _SchemaKeywordCompiler {
             compiler.nodes[node].annotations = annotations
             compiler.nodes[node].shape = Self.shape(of: keywords)
         default:
-            throw compiler.error(
-                .invalidKeywordValue(enclosingKeyword), at: location,
-                "a schema must be an object or a Boolean, not \(_SchemaMessages.describe(value))")
+            var message = "a schema must be an object or a Boolean, not \(_SchemaMessages.describe(value))"
+            if case .string = value, location.document == 0, location.pointer.isEmpty {
+                // `JSONSchema("{…}")` makes the text a JSON string.
+                message += "; to compile a schema from its JSON text, use JSONSchema(parsing:)"
+            }
+            throw compiler.error(.invalidKeywordValue(enclosingKeyword), at: location, message)
         }
     }
 
@@ -69,27 +72,43 @@ struct _SchemaKeywordCompiler {
         let validation = has(.validation)
         let applicator = has(.applicator)
         if validation {
-            if let value = object["type"] { keywords.append(.type(try types(value))) }
+            if let value = object["type"] {
+                try keyword { () throws(JSONSchemaError) in keywords.append(.type(try types(value))) }
+            }
             if version.rank >= 6, let value = object["const"] { keywords.append(.constant(value)) }
             if let value = object["enum"] {
-                guard case .array(let values) = value else { throw invalid("enum", "must be an array") }
-                keywords.append(.enumeration(_SchemaEnumeration(values)))
+                try keyword { () throws(JSONSchemaError) in
+                    guard case .array(let values) = value else { throw invalid("enum", "must be an array") }
+                    keywords.append(.enumeration(_SchemaEnumeration(values)))
+                }
             }
             if let value = object["multipleOf"] {
-                guard let decimal = _SchemaDecimal(value), decimal.significand != 0, !decimal.isNegative else {
-                    throw invalid("multipleOf", "must be a number greater than 0")
+                try keyword { () throws(JSONSchemaError) in
+                    guard let decimal = _SchemaDecimal(value), decimal.significand != 0, !decimal.isNegative else {
+                        throw invalid("multipleOf", "must be a number greater than 0")
+                    }
+                    keywords.append(.multipleOf(decimal, value))
                 }
-                keywords.append(.multipleOf(decimal, value))
             }
             try compileBounds(of: object, into: &keywords)
-            if let limit = try count(object, "minLength") { keywords.append(.minLength(limit)) }
-            if let limit = try count(object, "maxLength") { keywords.append(.maxLength(limit)) }
-            if let value = object["pattern"] { keywords.append(.pattern(try pattern(value, keyword: "pattern"))) }
+            try keyword { () throws(JSONSchemaError) in
+                if let limit = try count(object, "minLength") { keywords.append(.minLength(limit)) }
+            }
+            try keyword { () throws(JSONSchemaError) in
+                if let limit = try count(object, "maxLength") { keywords.append(.maxLength(limit)) }
+            }
+            if let value = object["pattern"] {
+                try keyword { () throws(JSONSchemaError) in
+                    keywords.append(.pattern(try pattern(value, keyword: "pattern")))
+                }
+            }
         }
         if let format = object["format"], has(.formatAnnotation) || has(.formatAssertion) {
-            guard case .string(let name) = format else { throw invalid("format", "must be a string") }
-            if compiler.options.assertsFormats || has(.formatAssertion), let known = _Format(rawValue: name) {
-                keywords.append(.format(known, name))
+            try keyword { () throws(JSONSchemaError) in
+                guard case .string(let name) = format else { throw invalid("format", "must be a string") }
+                if compiler.options.assertsFormats || has(.formatAssertion), let known = _Format(rawValue: name) {
+                    keywords.append(.format(known, name))
+                }
             }
         }
         if version == .draft7 {
@@ -99,89 +118,142 @@ struct _SchemaKeywordCompiler {
             if content.isBase64 || content.isJSON { keywords.append(.content(content)) }
         }
         if validation {
-            if let limit = try count(object, "minItems") { keywords.append(.minItems(limit)) }
-            if let limit = try count(object, "maxItems") { keywords.append(.maxItems(limit)) }
-            if let value = object["uniqueItems"] {
-                guard case .bool(let unique) = value else { throw invalid("uniqueItems", "must be a Boolean") }
-                if unique { keywords.append(.uniqueItems) }
+            try keyword { () throws(JSONSchemaError) in
+                if let limit = try count(object, "minItems") { keywords.append(.minItems(limit)) }
             }
-            if let limit = try count(object, "minProperties") { keywords.append(.minProperties(limit)) }
-            if let limit = try count(object, "maxProperties") { keywords.append(.maxProperties(limit)) }
+            try keyword { () throws(JSONSchemaError) in
+                if let limit = try count(object, "maxItems") { keywords.append(.maxItems(limit)) }
+            }
+            if let value = object["uniqueItems"] {
+                try keyword { () throws(JSONSchemaError) in
+                    guard case .bool(let unique) = value else { throw invalid("uniqueItems", "must be a Boolean") }
+                    if unique { keywords.append(.uniqueItems) }
+                }
+            }
+            try keyword { () throws(JSONSchemaError) in
+                if let limit = try count(object, "minProperties") { keywords.append(.minProperties(limit)) }
+            }
+            try keyword { () throws(JSONSchemaError) in
+                if let limit = try count(object, "maxProperties") { keywords.append(.maxProperties(limit)) }
+            }
             if let value = object["required"] {
-                let names = try strings(value, keyword: "required")
-                if !names.isEmpty { keywords.append(.required(names)) }
+                try keyword { () throws(JSONSchemaError) in
+                    let names = try strings(value, keyword: "required")
+                    if !names.isEmpty { keywords.append(.required(names)) }
+                }
             }
             if version.rank >= 2019, let value = object["dependentRequired"] {
-                guard case .object(let members) = value else { throw invalid("dependentRequired", "must be an object") }
-                var entries: [(name: String, required: [String])] = []
-                for (name, member) in members {
-                    entries.append((name, try strings(member, keyword: "dependentRequired", path: [name])))
+                try keyword { () throws(JSONSchemaError) in
+                    guard case .object(let members) = value else {
+                        throw invalid("dependentRequired", "must be an object")
+                    }
+                    var entries: [(name: String, required: [String])] = []
+                    for (name, member) in members {
+                        try keyword { () throws(JSONSchemaError) in
+                            entries.append((name, try strings(member, keyword: "dependentRequired", path: [name])))
+                        }
+                    }
+                    keywords.append(.dependentRequired(keyword: "dependentRequired", entries))
                 }
-                keywords.append(.dependentRequired(keyword: "dependentRequired", entries))
             }
         }
         if let reference = object["$ref"] {
-            keywords.append(.reference(try referenceTarget(reference, keyword: "$ref")))
+            try keyword { () throws(JSONSchemaError) in
+                keywords.append(.reference(try referenceTarget(reference, keyword: "$ref")))
+            }
         }
         if version == .draft2020_12, let reference = object["$dynamicRef"] {
-            keywords.append(.dynamicReference(try dynamicReference(reference)))
+            try keyword { () throws(JSONSchemaError) in
+                keywords.append(.dynamicReference(try dynamicReference(reference)))
+            }
         }
         if version == .draft2019_09, let reference = object["$recursiveRef"] {
-            keywords.append(.dynamicReference(try recursiveReference(reference)))
+            try keyword { () throws(JSONSchemaError) in
+                keywords.append(.dynamicReference(try recursiveReference(reference)))
+            }
         }
         if applicator {
             try compileObjectApplicators(of: object, into: &keywords)
             try compileArrayApplicators(of: object, into: &keywords)
-            for keyword in ["allOf", "anyOf", "oneOf"] {
-                guard let value = object[keyword] else { continue }
-                guard case .array(let elements) = value, !elements.isEmpty else {
-                    throw invalid(keyword, "must be a non-empty array of schemas")
-                }
-                let children = try schemas(elements, keyword)
-                switch keyword {
-                case "allOf": keywords.append(.allOf(children))
-                case "anyOf": keywords.append(.anyOf(children))
-                default: keywords.append(.oneOf(children))
+            for name in ["allOf", "anyOf", "oneOf"] {
+                guard let value = object[name] else { continue }
+                try keyword { () throws(JSONSchemaError) in
+                    guard case .array(let elements) = value, !elements.isEmpty else {
+                        throw invalid(name, "must be a non-empty array of schemas")
+                    }
+                    let children = try schemas(elements, name)
+                    switch name {
+                    case "allOf": keywords.append(.allOf(children))
+                    case "anyOf": keywords.append(.anyOf(children))
+                    default: keywords.append(.oneOf(children))
+                    }
                 }
             }
-            if let value = object["not"] { keywords.append(.not(try schema(value, "not"))) }
+            if let value = object["not"] {
+                try keyword { () throws(JSONSchemaError) in keywords.append(.not(try schema(value, "not"))) }
+            }
             if version.rank >= 7, let condition = object["if"] {
-                let then = try object["then"].map { value throws(JSONSchemaError) in try schema(value, "then") }
-                let otherwise = try object["else"].map { value throws(JSONSchemaError) in try schema(value, "else") }
-                keywords.append(.conditional(if: try schema(condition, "if"), then: then, else: otherwise))
+                var then: Int?
+                var otherwise: Int?
+                if let value = object["then"] {
+                    try keyword { () throws(JSONSchemaError) in then = try schema(value, "then") }
+                }
+                if let value = object["else"] {
+                    try keyword { () throws(JSONSchemaError) in otherwise = try schema(value, "else") }
+                }
+                try keyword { () throws(JSONSchemaError) in
+                    keywords.append(.conditional(if: try schema(condition, "if"), then: then, else: otherwise))
+                }
             }
         }
         if has(.unevaluated) && version.rank >= 2019 {
             if let value = object["unevaluatedItems"] {
-                keywords.append(.unevaluatedItems(try schema(value, "unevaluatedItems")))
+                try keyword { () throws(JSONSchemaError) in
+                    keywords.append(.unevaluatedItems(try schema(value, "unevaluatedItems")))
+                }
             }
             if let value = object["unevaluatedProperties"] {
-                keywords.append(.unevaluatedProperties(try schema(value, "unevaluatedProperties")))
+                try keyword { () throws(JSONSchemaError) in
+                    keywords.append(.unevaluatedProperties(try schema(value, "unevaluatedProperties")))
+                }
             }
         }
     }
 
+    /// Compiles one keyword, or one member of one, with `body`: a problem is
+    /// thrown, or recorded while the compiler collects every problem (see
+    /// ``_SchemaCompiler/recovering(_:)``), and then `body` adds nothing.
+    private func keyword(_ body: () throws(JSONSchemaError) -> Void) throws(JSONSchemaError) {
+        try compiler.recovering(body)
+    }
+
     private func compileBounds(of object: JSONObject, into keywords: inout [_SchemaKeyword]) throws(JSONSchemaError) {
         let bounds: [(_SchemaBound.Keyword, _SchemaBound.Kind)] = [(.minimum, .minimum), (.maximum, .maximum)]
-        for (keyword, kind) in bounds {
-            guard let value = object[keyword.rawValue] else { continue }
-            guard let limit = _SchemaNumber(value) else { throw invalid(keyword.rawValue, "must be a number") }
-            var exclusive = false
-            let exclusiveKeyword = kind == .minimum ? "exclusiveMinimum" : "exclusiveMaximum"
-            if version == .draft4, let flag = object[exclusiveKeyword] {
-                guard case .bool(let isExclusive) = flag else { throw invalid(exclusiveKeyword, "must be a Boolean") }
-                exclusive = isExclusive
+        for (name, kind) in bounds {
+            guard let value = object[name.rawValue] else { continue }
+            try keyword { () throws(JSONSchemaError) in
+                guard let limit = _SchemaNumber(value) else { throw invalid(name.rawValue, "must be a number") }
+                var exclusive = false
+                let exclusiveKeyword = kind == .minimum ? "exclusiveMinimum" : "exclusiveMaximum"
+                if version == .draft4, let flag = object[exclusiveKeyword] {
+                    guard case .bool(let isExclusive) = flag else {
+                        throw invalid(exclusiveKeyword, "must be a Boolean")
+                    }
+                    exclusive = isExclusive
+                }
+                keywords.append(.bound(_SchemaBound(kind: kind, exclusive: exclusive, limit: limit, keyword: name)))
             }
-            keywords.append(.bound(_SchemaBound(kind: kind, exclusive: exclusive, limit: limit, keyword: keyword)))
         }
         guard version != .draft4 else { return }
         let exclusiveBounds: [(_SchemaBound.Keyword, _SchemaBound.Kind)] = [
             (.exclusiveMinimum, .minimum), (.exclusiveMaximum, .maximum),
         ]
-        for (keyword, kind) in exclusiveBounds {
-            guard let value = object[keyword.rawValue] else { continue }
-            guard let limit = _SchemaNumber(value) else { throw invalid(keyword.rawValue, "must be a number") }
-            keywords.append(.bound(_SchemaBound(kind: kind, exclusive: true, limit: limit, keyword: keyword)))
+        for (name, kind) in exclusiveBounds {
+            guard let value = object[name.rawValue] else { continue }
+            try keyword { () throws(JSONSchemaError) in
+                guard let limit = _SchemaNumber(value) else { throw invalid(name.rawValue, "must be a number") }
+                keywords.append(.bound(_SchemaBound(kind: kind, exclusive: true, limit: limit, keyword: name)))
+            }
         }
     }
 
@@ -190,49 +262,73 @@ struct _SchemaKeywordCompiler {
     ) throws(JSONSchemaError) {
         var properties = _SchemaProperties()
         if let value = object["properties"] {
-            guard case .object(let members) = value else { throw invalid("properties", "must be an object") }
-            for (name, member) in members {
-                properties.named.append((name, try schema(member, "properties", name)))
+            try keyword { () throws(JSONSchemaError) in
+                guard case .object(let members) = value else { throw invalid("properties", "must be an object") }
+                for (name, member) in members {
+                    try keyword { () throws(JSONSchemaError) in
+                        properties.named.append((name, try schema(member, "properties", name)))
+                    }
+                }
             }
         }
         if let value = object["patternProperties"] {
-            guard case .object(let members) = value else { throw invalid("patternProperties", "must be an object") }
-            for (source, member) in members {
-                let pattern = try self.pattern(.string(source), keyword: "patternProperties", path: [source])
-                properties.patterns.append((pattern, try schema(member, "patternProperties", source)))
+            try keyword { () throws(JSONSchemaError) in
+                guard case .object(let members) = value else {
+                    throw invalid("patternProperties", "must be an object")
+                }
+                for (source, member) in members {
+                    try keyword { () throws(JSONSchemaError) in
+                        let pattern = try self.pattern(.string(source), keyword: "patternProperties", path: [source])
+                        properties.patterns.append((pattern, try schema(member, "patternProperties", source)))
+                    }
+                }
             }
         }
         if let value = object["additionalProperties"] {
-            properties.additional = try schema(value, "additionalProperties")
+            try keyword { () throws(JSONSchemaError) in
+                properties.additional = try schema(value, "additionalProperties")
+            }
         }
         if !properties.named.isEmpty || !properties.patterns.isEmpty || properties.additional != nil {
             keywords.append(.properties(properties))
         }
         if version.rank >= 6, let value = object["propertyNames"] {
-            keywords.append(.propertyNames(try schema(value, "propertyNames")))
+            try keyword { () throws(JSONSchemaError) in
+                keywords.append(.propertyNames(try schema(value, "propertyNames")))
+            }
         }
         if let value = object["dependencies"] {
-            guard case .object(let members) = value else { throw invalid("dependencies", "must be an object") }
-            var required: [(name: String, required: [String])] = []
-            var schemas: [(name: String, node: Int)] = []
-            for (name, member) in members {
-                switch member {
-                case .array:
-                    required.append((name, try strings(member, keyword: "dependencies", path: [name])))
-                default:
-                    schemas.append((name, try schema(member, "dependencies", name)))
+            try keyword { () throws(JSONSchemaError) in
+                guard case .object(let members) = value else { throw invalid("dependencies", "must be an object") }
+                var required: [(name: String, required: [String])] = []
+                var schemas: [(name: String, node: Int)] = []
+                for (name, member) in members {
+                    try keyword { () throws(JSONSchemaError) in
+                        switch member {
+                        case .array:
+                            required.append((name, try strings(member, keyword: "dependencies", path: [name])))
+                        default:
+                            schemas.append((name, try schema(member, "dependencies", name)))
+                        }
+                    }
                 }
+                if !required.isEmpty { keywords.append(.dependentRequired(keyword: "dependencies", required)) }
+                if !schemas.isEmpty { keywords.append(.dependentSchemas(keyword: "dependencies", schemas)) }
             }
-            if !required.isEmpty { keywords.append(.dependentRequired(keyword: "dependencies", required)) }
-            if !schemas.isEmpty { keywords.append(.dependentSchemas(keyword: "dependencies", schemas)) }
         }
         if version.rank >= 2019, let value = object["dependentSchemas"] {
-            guard case .object(let members) = value else { throw invalid("dependentSchemas", "must be an object") }
-            var schemas: [(name: String, node: Int)] = []
-            for (name, member) in members {
-                schemas.append((name, try schema(member, "dependentSchemas", name)))
+            try keyword { () throws(JSONSchemaError) in
+                guard case .object(let members) = value else {
+                    throw invalid("dependentSchemas", "must be an object")
+                }
+                var schemas: [(name: String, node: Int)] = []
+                for (name, member) in members {
+                    try keyword { () throws(JSONSchemaError) in
+                        schemas.append((name, try schema(member, "dependentSchemas", name)))
+                    }
+                }
+                keywords.append(.dependentSchemas(keyword: "dependentSchemas", schemas))
             }
-            keywords.append(.dependentSchemas(keyword: "dependentSchemas", schemas))
         }
     }
 
@@ -246,33 +342,47 @@ struct _SchemaKeywordCompiler {
         let itemsIsArray = if case .array? = object["items"] { true } else { false }
         if version == .draft2020_12 && !(itemsIsArray && object["prefixItems"] == nil) {
             if let value = object["prefixItems"] {
-                guard case .array(let elements) = value, !elements.isEmpty else {
-                    throw invalid("prefixItems", "must be a non-empty array of schemas")
+                try keyword { () throws(JSONSchemaError) in
+                    guard case .array(let elements) = value, !elements.isEmpty else {
+                        throw invalid("prefixItems", "must be a non-empty array of schemas")
+                    }
+                    items.prefix = try schemas(elements, "prefixItems")
                 }
-                items.prefix = try schemas(elements, "prefixItems")
             }
-            if let value = object["items"] { items.rest = try schema(value, "items") }
+            if let value = object["items"] {
+                try keyword { () throws(JSONSchemaError) in items.rest = try schema(value, "items") }
+            }
         } else if let value = object["items"] {
             if case .array(let elements) = value {
-                items.prefix = try schemas(elements, "items")
-                items.prefixKeyword = "items"
+                try keyword { () throws(JSONSchemaError) in
+                    items.prefix = try schemas(elements, "items")
+                    items.prefixKeyword = "items"
+                }
                 if let additional = object["additionalItems"] {
-                    items.rest = try schema(additional, "additionalItems")
-                    items.restKeyword = "additionalItems"
+                    try keyword { () throws(JSONSchemaError) in
+                        items.rest = try schema(additional, "additionalItems")
+                        items.restKeyword = "additionalItems"
+                    }
                 }
             } else {
-                items.rest = try schema(value, "items")
+                try keyword { () throws(JSONSchemaError) in items.rest = try schema(value, "items") }
             }
         }
         if !items.prefix.isEmpty || items.rest != nil { keywords.append(.items(items)) }
         if version.rank >= 6, let value = object["contains"] {
-            var contains = _SchemaContains(
-                node: try schema(value, "contains"), marksEvaluated: version == .draft2020_12)
-            if version.rank >= 2019 && has(.validation) {
-                if let minimum = try count(object, "minContains") { contains.minimum = minimum }
-                contains.maximum = try count(object, "maxContains")
+            try keyword { () throws(JSONSchemaError) in
+                var contains = _SchemaContains(
+                    node: try schema(value, "contains"), marksEvaluated: version == .draft2020_12)
+                if version.rank >= 2019 && has(.validation) {
+                    try keyword { () throws(JSONSchemaError) in
+                        if let minimum = try count(object, "minContains") { contains.minimum = minimum }
+                    }
+                    try keyword { () throws(JSONSchemaError) in
+                        contains.maximum = try count(object, "maxContains")
+                    }
+                }
+                keywords.append(.contains(contains))
             }
-            keywords.append(.contains(contains))
         }
     }
 
@@ -393,7 +503,8 @@ struct _SchemaKeywordCompiler {
     private func schemas(_ elements: [JSONValue], _ keyword: String) throws(JSONSchemaError) -> [Int] {
         var result: [Int] = []
         for (index, element) in elements.enumerated() {
-            result.append(try schema(element, keyword, String(index)))
+            try self.keyword { () throws(JSONSchemaError) in result.append(try schema(element, keyword, String(index)))
+            }
         }
         return result
     }
