@@ -106,63 +106,71 @@ final class _SchemaCompiler {
         return compiler.sortedProblems()
     }
 
-    /// Runs `body`. A problem that it throws is thrown on, or, when every
-    /// problem is collected, recorded, and compiling goes on without what
-    /// `body` would have done.
-    func recovering(_ body: () throws(JSONSchemaError) -> Void) throws(JSONSchemaError) {
-        do {
-            try body()
-        } catch {
-            guard problems != nil else { throw error }
-            problems?.append(error)
-        }
+    /// Throws `error` on, or, when every problem is collected, records it,
+    /// so that compiling goes on without what threw it: each keyword (or
+    /// member of a keyword) is compiled in a `do` whose `catch` calls this.
+    @inline(never)  // Called from some fifty `catch`es.
+    func recover(_ error: JSONSchemaError) throws(JSONSchemaError) {
+        guard problems != nil else { throw error }
+        problems?.append(error)
     }
 
     /// The problems collected, each once, in the order of the documents
     /// (the schema first, then the others by URI) and, within a document,
     /// in the order in which its text has them.
+    ///
+    /// Each problem gets a text key that sorts as that order does (the
+    /// document, then the index of each member or element on the way to the
+    /// problem, then the order found), and the keys are sorted as strings:
+    /// a sort of its own would add its code to every program that links
+    /// the library.
     private func sortedProblems() -> [JSONSchemaError] {
-        var seen: Set<JSONSchemaError> = []
-        let unique = (problems ?? []).filter { seen.insert($0).inserted }
-        let documentOfURI = Dictionary(
-            documents.indices.map { (documents[$0].uri, $0) }, uniquingKeysWith: { first, _ in first })
-        return unique.enumerated().sorted { left, right in
-            let (a, b) = (left.element, right.element)
-            if a.documentURI != b.documentURI {
-                guard let first = a.documentURI else { return true }
-                guard let second = b.documentURI else { return false }
-                return first < second
+        var documentOfURI: [String: Int] = [:]
+        for index in documents.indices.reversed() { documentOfURI[documents[index].uri ?? ""] = index }
+        var seen: Set<String> = []
+        var keyed: [String: JSONSchemaError] = [:]
+        for (found, problem) in (problems ?? []).enumerated() {
+            let uri = problem.documentURI ?? ""
+            guard seen.insert("\(uri)\u{0}\(problem.location)\u{0}\(problem.message)").inserted else { continue }
+            var key = problem.documentURI == nil ? "0" : "1" + uri + "\u{0}"
+            if let document = documentOfURI[uri] {
+                for index in Self.indexPath(of: problem.location, in: documents[document].value) {
+                    key += Self.sortableText(index) + "."
+                }
             }
-            guard let document = documentOfURI[a.documentURI] else { return left.offset < right.offset }
-            switch Self.documentOrder(a.location, b.location, in: documents[document].value) {
-            case .some(let ascending): return ascending
-            case .none: return left.offset < right.offset
-            }
-        }.map(\.element)
+            key += "#" + Self.sortableText(found)
+            keyed[key] = problem
+        }
+        return keyed.keys.sorted().compactMap { keyed[$0] }
     }
 
-    /// Whether the place `first` points to comes before the place `second`
-    /// points to in the text of `document` (a place comes before those
-    /// inside it); `nil` for the same place.
-    static func documentOrder(_ first: JSONPointer, _ second: JSONPointer, in document: JSONValue) -> Bool? {
-        var value: JSONValue? = document
-        for (a, b) in zip(first.tokens, second.tokens) {
+    /// The index of each member or element on the way to `pointer`'s place
+    /// in `document`, as far as the document has it.
+    static func indexPath(of pointer: JSONPointer, in document: JSONValue) -> [Int] {
+        var path: [Int] = []
+        var value = document
+        for token in pointer.tokens {
             switch value {
-            case .object(let object)?:
-                if a != b {
-                    guard let i = object.index(forKey: a), let j = object.index(forKey: b) else { return a < b }
-                    return i < j
-                }
-                value = object[a]
-            case .array(let elements)?:
-                guard let i = Int(a), let j = Int(b) else { return a < b }
-                if i != j { return i < j }
-                value = elements.indices.contains(i) ? elements[i] : nil
+            case .object(let object):
+                guard let index = object.index(forKey: token) else { return path }
+                path.append(index)
+                value = object[valueAt: index]
+            case .array(let elements):
+                guard let index = Int(token), elements.indices.contains(index) else { return path }
+                path.append(index)
+                value = elements[index]
             default:
-                if a != b { return a < b }
+                return path
             }
         }
-        return first.tokens.count == second.tokens.count ? nil : first.tokens.count < second.tokens.count
+        return path
+    }
+
+    /// A non-negative integer as text of a fixed width that sorts as the
+    /// numbers do.
+    private static func sortableText(_ number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 19 - digits.count)) + digits
     }
 
     private func run(_ schema: JSONValue) throws(JSONSchemaError) -> _SchemaProgram {
@@ -220,7 +228,7 @@ final class _SchemaCompiler {
             if isRoot || mayDeclareID, let schemaURI = object["$schema"] {
                 // Collecting every problem, a `$schema` that fails leaves the
                 // dialect of the enclosing resource.
-                try recovering { () throws(JSONSchemaError) in
+                do throws(JSONSchemaError) {
                     guard case .string(let uri) = schemaURI else {
                         throw error(
                             .invalidKeywordValue("$schema"),
@@ -229,6 +237,8 @@ final class _SchemaCompiler {
                     }
                     dialect = try self.dialect(forMetaSchema: uri, at: location)
                     if isRoot { resources[rootResource].dialect = dialect }
+                } catch {
+                    try recover(error)
                 }
             }
             for keyword in [dialect.idKeyword, "$anchor", "$dynamicAnchor"] {
@@ -236,11 +246,13 @@ final class _SchemaCompiler {
                     continue
                 }
                 guard case .string = value else {
-                    try recovering { () throws(JSONSchemaError) in
+                    do throws(JSONSchemaError) {
                         throw error(
                             .invalidKeywordValue(keyword),
                             at: Location(document: document, pointer: pointer + "/" + _escapeToken(keyword)),
                             "the value of \"\(keyword)\" must be a string")
+                    } catch {
+                        try recover(error)
                     }
                     continue
                 }
@@ -497,8 +509,10 @@ final class _SchemaCompiler {
                     .tooLarge(limit: Self.maximumSubschemaCount), at: location,
                     "the schema holds more than \(Self.maximumSubschemaCount) subschemas")
             }
-            try recovering { () throws(JSONSchemaError) in
+            do throws(JSONSchemaError) {
                 try _SchemaKeywordCompiler(compiler: self, node: node, location: location).compile(value)
+            } catch {
+                try recover(error)
             }
         }
         queue.removeAll()
