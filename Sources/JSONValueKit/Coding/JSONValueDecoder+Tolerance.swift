@@ -345,6 +345,10 @@ final class _DeviationLog {
 // MARK: - Tolerance in the decoder
 
 extension _ValueDecoder {
+    /// Out of line: it runs only for what a tolerance accepted, and inlined
+    /// into every scalar conversion's specialization it made the library
+    /// 20 KB larger.
+    @inline(never)
     func record(
         _ action: JSONValueDecoder.Deviation.Action,
         _ tolerance: JSONValueDecoder.Tolerance,
