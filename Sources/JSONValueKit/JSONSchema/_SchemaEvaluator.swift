@@ -84,8 +84,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     /// How much of the caller's stack evaluation may use: a quarter of the
     /// 512 KiB that secondary threads have on Apple platforms, leaving the
-    /// rest to the caller.
+    /// rest to the caller; a quarter of 128 KiB where that is a thread's
+    /// stack (Musl's secondary threads by default, WebAssembly's only one).
+    #if canImport(Musl) || os(WASI)
+    static var stackBudget: UInt { 32 << 10 }
+    #else
     static var stackBudget: UInt { 128 << 10 }
+    #endif
 
     /// Where levels are counted instead: a level takes up to 16 KiB in a
     /// debug build under the address sanitizer, so 16 levels fit in the
@@ -186,8 +191,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         if depth & 7 == 0
             && (_StackExtension.localAddressesTrackTheStack ? _stackAddress() < stackLimit : depth >= levelLimit)
         {
-            return
-                (try? _StackExtension.onNewStack { () -> Bool in
+            do {
+                return try _StackExtension.onNewStack { () -> Bool in
                     let (savedStackLimit, savedLevelLimit) = (stackLimit, levelLimit)
                     // Leave a quarter of the new stack unused, for the frames
                     // below this check.
@@ -195,7 +200,16 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     levelLimit = depth &+ Self.levelsPerNewStack
                     defer { (stackLimit, levelLimit) = (savedStackLimit, savedLevelLimit) }
                     return self.evaluateNode(id, instance, marks)
-                }) ?? false
+                }
+            } catch {
+                // No threads to continue on (WebAssembly without them):
+                // refuse, rather than overflow the one stack.
+                if Reporter.isEnabled {
+                    let unit = reporter.beginNode(Int(id))
+                    reporter.end(unit, valid: false, error: "the value is nested too deeply to validate here: \(error)")
+                }
+                return false
+            }
         }
         return evaluateNode(id, instance, marks)
     }
@@ -1345,47 +1359,6 @@ func _schemaNameHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     }
     hash = (hash ^ (hash >> 31)) &* 0x94D0_49BB_1331_11EB
     return Int(truncatingIfNeeded: hash ^ (hash >> 32))
-}
-
-/// The bytes of a run of 1 to 7 as one word, read with at most two loads
-/// instead of a loop (names are mostly that short): two overlapping 4-byte
-/// loads from 4 bytes on, else the first, middle and last byte. Runs of the
-/// same length and bytes give the same word.
-@inline(__always)
-func _shortWord(_ base: UnsafeRawPointer, count: Int) -> UInt64 {
-    if count >= 4 {
-        let low = base.loadUnaligned(as: UInt32.self)
-        let high = base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-        return UInt64(low) | UInt64(high) << 32
-    }
-    let bytes = base.assumingMemoryBound(to: UInt8.self)
-    return UInt64(bytes[0]) | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count &- 1]) << 16
-}
-
-/// Whether two byte buffers hold the same bytes.
-@inline(__always)
-func _bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    guard let x = a.baseAddress, let y = b.baseAddress else { return true }
-    if a.count < 8 {
-        // Equal lengths, so equal words mean equal bytes.
-        return a.count == 0
-            || _shortWord(UnsafeRawPointer(x), count: a.count) == _shortWord(UnsafeRawPointer(y), count: a.count)
-    }
-    var index = 0
-    while index &+ 8 <= a.count {
-        if UnsafeRawPointer(x).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            != UnsafeRawPointer(y).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        {
-            return false
-        }
-        index &+= 8
-    }
-    while index < a.count {
-        if x[index] != y[index] { return false }
-        index &+= 1
-    }
-    return true
 }
 
 /// Where a subschema records the members or items it evaluated, for

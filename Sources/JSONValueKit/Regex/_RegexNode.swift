@@ -29,8 +29,8 @@ extension _RegexNode {
         case .set, .wordBoundary: return self
         case .start: return .end
         case .end: return .start
-        case .sequence(let nodes): return .sequence(nodes.reversed().map(\.reversed))
-        case .alternation(let branches): return .alternation(branches.map(\.reversed))
+        case .sequence(let nodes): return .sequence(nodes.reversed().map { $0.reversed })
+        case .alternation(let branches): return .alternation(branches.map { $0.reversed })
         case .repetition(let body, let minimum, let maximum):
             return .repetition(body.reversed, minimum: minimum, maximum: maximum)
         }
