@@ -28,7 +28,21 @@ let package = Package(
         .default(enabledTraits: ["FullFoundation"]),
     ],
     targets: [
-        .target(name: "JSONValueKit"),
+        // The library's folder is the package's root, and its sources are
+        // Sources/JSONValueKit: so the documentation catalog Docs.docc/, at
+        // the root, is the target's own, which swift-docc-plugin (and with it
+        // the Swift Package Index) needs to build its articles with the
+        // symbols. Everything else at the root is another target's or no
+        // target's, and excluded.
+        .target(
+            name: "JSONValueKit",
+            path: ".",
+            exclude: [
+                "Benchmarks", "CHANGELOG.md", "CONTRIBUTING.md", "Fuzz", "Integrations", "LICENSE", "README.md",
+                "Scripts", "Sources/jsonvalue-demo", "Tests",
+            ],
+            sources: ["Sources/JSONValueKit"]
+        ),
         .executableTarget(name: "jsonvalue-demo", dependencies: ["JSONValueKit"]),
         .testTarget(name: "JSONValueKitTests", dependencies: ["JSONValueKit"]),
     ],

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A compiled JSON Schema: checks that JSON values have the shape a contract
 /// asks for, and says where and why they do not.
 ///
@@ -99,6 +105,99 @@ public struct JSONSchema: Sendable {
     ///   it refers to.
     public init(_ schema: JSONValue, options: Options = .init()) throws(JSONSchemaError) {
         program = try _SchemaCompiler.compile(schema, options: options)
+    }
+
+    /// Parses a schema's JSON text and compiles the schema.
+    ///
+    /// ```swift
+    /// let schema = try JSONSchema(parsing: #"{"type": "string", "maxLength": 10}"#)
+    /// ```
+    ///
+    /// The text is read as ``JSONValue/init(parsing:options:)-(String,_)``
+    /// reads it, with the default options.
+    ///
+    /// - Parameters:
+    ///   - text: The schema as JSON text.
+    ///   - options: The default dialect, whether formats are asserted, and
+    ///     other documents that references may name.
+    /// - Throws: ``JSONParseError`` if the text is not JSON, with its line and
+    ///   column; ``JSONSchemaError`` if it is JSON but not a schema that
+    ///   compiles, as ``init(_:options:)-(JSONValue,_)`` throws it.
+    public init(parsing text: String, options: Options = .init()) throws {
+        try self.init(JSONValue(parsing: text), options: options)
+    }
+
+    /// Parses a schema's UTF-8 JSON text and compiles the schema.
+    ///
+    /// ```swift
+    /// let schema = try JSONSchema(parsing: Data(contentsOf: schemaURL))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - data: The schema as UTF-8 JSON text.
+    ///   - options: The default dialect, whether formats are asserted, and
+    ///     other documents that references may name.
+    /// - Throws: ``JSONParseError`` if the text is not JSON, with its line and
+    ///   column; ``JSONSchemaError`` if it is JSON but not a schema that
+    ///   compiles, as ``init(_:options:)-(JSONValue,_)`` throws it.
+    public init(parsing data: Data, options: Options = .init()) throws {
+        try self.init(JSONValue(parsing: data), options: options)
+    }
+
+    /// Parses a schema's JSON text and compiles the schema; write
+    /// ``init(parsing:options:)-(String,_)``, which says so.
+    ///
+    /// A string literal passed to ``init(_:options:)-(JSONValue,_)`` would otherwise become
+    /// a JSON string, which is never a schema, and fail only when the
+    /// program runs. This overload catches the literal instead: the compiler
+    /// warns and offers the fix, and the text is parsed as
+    /// ``init(parsing:options:)-(String,_)`` parses it.
+    ///
+    /// - Parameters:
+    ///   - text: The schema as JSON text.
+    ///   - options: How the schema is compiled.
+    /// - Throws: The errors of ``init(parsing:options:)-(String,_)``.
+    @available(
+        *, deprecated, renamed: "init(parsing:options:)",
+        message: "JSONSchema(\"…\") is the schema's JSON text: write JSONSchema(parsing: text)"
+    )
+    public init(_ text: String, options: Options = .init()) throws {
+        try self.init(parsing: text, options: options)
+    }
+
+    /// Every problem that keeps a schema from compiling, where
+    /// ``init(_:options:)-(JSONValue,_)`` stops at the first.
+    ///
+    /// ```swift
+    /// let problems = JSONSchema.problems(in: [
+    ///     "properties": [
+    ///         "age": ["type": "integr", "minimum": "zero"],
+    ///         "name": ["$ref": "#/$defs/nmae"],
+    ///     ],
+    /// ])
+    /// for problem in problems { print(problem) }
+    /// // /properties/age/type: the value of "type" must name JSON types: null, boolean, object, array, string, number, integer
+    /// // /properties/age/minimum: the value of "minimum" must be a number
+    /// // /properties/name/$ref: "$ref" refers to #/$defs/nmae, which is not defined: …
+    /// ```
+    ///
+    /// The compiler goes on past each problem, without the keyword (or the
+    /// member of a keyword) that has it, so what that keyword would have
+    /// led to is not checked until it is fixed. The list is empty exactly
+    /// when ``init(_:options:)-(JSONValue,_)`` succeeds, and otherwise holds the error it
+    /// throws. It checks what compiling checks: every subschema that
+    /// validation can reach. To check a schema against everything its
+    /// dialect's meta-schema says, unused definitions included, validate it
+    /// against the meta-schema (see <doc:ValidatingWithJSONSchema#Errors-in-the-schema>).
+    ///
+    /// - Parameters:
+    ///   - schema: The schema: an object, or `true` or `false`.
+    ///   - options: The default dialect, whether formats are asserted, and
+    ///     other documents that references may name.
+    /// - Returns: The problems, each once: those in the schema first, in the
+    ///   order of its text, then those in other documents, by URI.
+    public static func problems(in schema: JSONValue, options: Options = .init()) -> [JSONSchemaError] {
+        _SchemaCompiler.problems(in: schema, options: options)
     }
 
     /// Whether a value is valid against the schema.

@@ -1,6 +1,6 @@
 /// Why a schema cannot be compiled, and where in it the problem is.
 ///
-/// ``JSONSchema/init(_:options:)`` checks every subschema that validation
+/// ``JSONSchema/init(_:options:)-(JSONValue,_)`` checks every subschema that validation
 /// can reach before it validates anything: every keyword it understands must
 /// have a value of the right shape, every reference must resolve, and every
 /// pattern must be a regular expression the package can run in linear time.

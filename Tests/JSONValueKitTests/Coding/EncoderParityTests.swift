@@ -156,6 +156,19 @@ struct EncoderParityTests {
         }
     }
 
+    @Test(
+        "ISO 8601 dates are written as the system's JSONEncoder writes them",
+        arguments: [0, -1, 1_500_000_000.5, 1_700_000_000.999, -62_135_596_800, 253_402_300_799, 86_399.0001])
+    func iso8601Dates(_ seconds: Double) throws {
+        let date = Date(timeIntervalSince1970: seconds)
+        let foundation = JSONEncoder()
+        foundation.dateEncodingStrategy = .iso8601
+        var ours = JSONValueEncoder()
+        ours.dateEncodingStrategy = .iso8601
+        let expected = try JSONValue(parsing: foundation.encode([date]))
+        #expect(try ours.encode([date]) == expected)
+    }
+
     #if FullFoundation
     // `DateFormatter` is in Foundation, not FoundationEssentials.
     @Test("formatted dates")

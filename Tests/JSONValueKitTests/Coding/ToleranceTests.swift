@@ -149,7 +149,7 @@ struct ToleranceTests {
         #expect(deviation.result == expected)
         #expect(!deviation.isDiscarded)
         #expect(
-            deviation.description == #"At v: \#(number) was converted to String "\#(expected)" (convertScalarTypes)."#)
+            deviation.description == #"At /v: \#(number) was converted to String "\#(expected)" (convertScalarTypes)."#)
     }
 
     @Test(
@@ -295,7 +295,7 @@ struct ToleranceTests {
             Shelf.self, from: ["cover": ["image": 5]], deviations: &deviations)
         #expect(
             deviations.map(\.description) == [
-                #"At cover: {"image":5} could not be decoded and became nil (invalidOptionalsAsNil): "#
+                #"At /cover: {"image":5} could not be decoded and became nil (invalidOptionalsAsNil): "#
                     + "at cover.image: Expected to decode String but found a number instead."
             ])
         // Where the error is, when the report is about the same place, is not
@@ -333,11 +333,11 @@ struct ToleranceTests {
         #expect(lines.count == 2)
         #expect(
             lines.contains {
-                $0.hasPrefix("At frontCover: {} could not be decoded and became nil (emptyValuesAsNil): ")
+                $0.hasPrefix("At /frontCover: {} could not be decoded and became nil (emptyValuesAsNil): ")
             })
         #expect(
             lines.contains {
-                $0.hasPrefix(#"At subgenre: "" could not be decoded and became nil (emptyValuesAsNil): "#)
+                $0.hasPrefix(#"At /subgenre: "" could not be decoded and became nil (emptyValuesAsNil): "#)
             })
     }
 
