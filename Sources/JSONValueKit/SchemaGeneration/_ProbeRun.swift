@@ -73,9 +73,20 @@ final class _ProbeRun {
         }
     }
 
-    /// A placeholder value of `T` for this run, and the shape of `T`.
-    func value<T: Decodable>(_ type: T.Type) throws -> (T, _Slot) {
-        try probe.value(T.self, set: placeholders)
+    /// A placeholder value of `T` for this run, and the shape of `T`;
+    /// `decoder` and `key` say where, for errors about `T`.
+    func value<T: Decodable>(_ type: T.Type, at decoder: _RecordingDecoder, key: (any CodingKey)?) throws -> (T, _Slot)
+    {
+        probe.site = (decoder, key)
+        return try probe.value(T.self, set: placeholders)
+    }
+
+    /// What `decodeIfPresent` returns for `T` in this run, and `T`'s slot.
+    func optionalValue<T: Decodable>(_ type: T.Type, at decoder: _RecordingDecoder, key: (any CodingKey)?) throws
+        -> (T?, _Slot)
+    {
+        probe.site = (decoder, key)
+        return try probe.optionalValue(T.self, set: placeholders)
     }
 
     /// The slot of `T` (its shape, recorded if need be), without a value.

@@ -123,7 +123,7 @@ struct _RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
             }
             throw run.error(flip, T.self, key: key, path: codingPath)
         }
-        let (value, slot) = try run.value(T.self)
+        let (value, slot) = try run.value(T.self, at: decoder, key: key)
         if run.records {
             if isDynamic(key) {
                 node.dynamic.decoded.append(slot)
@@ -145,7 +145,7 @@ struct _RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
             }
             throw run.error(flip, T.self, key: key, path: codingPath)
         }
-        let (value, slot) = try run.probe.optionalValue(T.self, set: run.placeholders)
+        let (value, slot) = try run.optionalValue(T.self, at: decoder, key: key)
         if run.records {
             if isDynamic(key) {
                 node.dynamic.decoded.append(slot)
@@ -292,7 +292,7 @@ struct _RecordingUnkeyedContainer: UnkeyedDecodingContainer {
             if run.records { node.withElement { $0.refused = true } } else { node.decodedCount &+= 1 }
             throw run.error(flip, T.self, key: key, path: codingPath)
         }
-        let (value, slot) = try run.value(T.self)
+        let (value, slot) = try run.value(T.self, at: decoder, key: key)
         node.withElement { facts in
             guard run.records else { return }
             facts.decoded.append(slot)
@@ -307,7 +307,7 @@ struct _RecordingUnkeyedContainer: UnkeyedDecodingContainer {
             if run.records { node.withElement { $0.refused = true } } else { node.decodedCount &+= 1 }
             throw run.error(flip, T.self, key: key, path: codingPath)
         }
-        let (value, slot) = try run.probe.optionalValue(T.self, set: run.placeholders)
+        let (value, slot) = try run.optionalValue(T.self, at: decoder, key: key)
         node.withElement { facts in
             guard run.records else { return }
             facts.decoded.append(slot)
@@ -396,7 +396,7 @@ struct _RecordingSingleValueContainer: SingleValueDecodingContainer {
             }
             throw run.error(flip, T.self, key: nil, path: codingPath)
         }
-        let (value, slot) = try run.value(T.self)
+        let (value, slot) = try run.value(T.self, at: decoder, key: nil)
         if run.records {
             node.single.decoded.append(slot)
             node.single.isMentioned = true

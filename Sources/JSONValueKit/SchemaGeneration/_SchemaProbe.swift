@@ -47,8 +47,10 @@ final class _SchemaProbe {
     /// A placeholder value of `T` from set `set`, and `T`'s slot.
     func value<T: Decodable>(_ type: T.Type, set: Int) throws -> (T, _Slot) {
         switch kind(of: T.self) {
-        case .leaf(let shape, let placeholders), .enumeration(let shape, let placeholders):
+        case .leaf(let shape, let placeholders):
             return (placeholders[set] as! T, _Slot(shape, T.self))
+        case .enumeration(let shape, let placeholders):
+            return (placeholders[set] as! T, enumerationSlot(T.self, shape, placeholders))
         case .optional(let optional):
             // `nil` first; the variant run gives a value where one is at hand.
             let wrapped = try slot(optional.wrappedType)
@@ -92,8 +94,10 @@ final class _SchemaProbe {
 
     private func slot<T: Decodable>(of type: T.Type) throws -> _Slot {
         switch kind(of: T.self) {
-        case .leaf(let shape, _), .enumeration(let shape, _):
+        case .leaf(let shape, _):
             return _Slot(shape, T.self)
+        case .enumeration(let shape, let placeholders):
+            return enumerationSlot(T.self, shape, placeholders)
         case .optional(let optional):
             return _Slot(try slot(optional.wrappedType).shape.nullable, T.self)
         case .sequence(let sequence):
@@ -104,6 +108,21 @@ final class _SchemaProbe {
             _ = try record(T.self)
             return _Slot(.type(ObjectIdentifier(T.self)), T.self)
         }
+    }
+
+    /// The slot of an enumeration: a type of its own when it lists its
+    /// cases, so that one used twice is defined once.
+    private func enumerationSlot<T>(_ type: T.Type, _ shape: _Shape, _ placeholders: [Any]) -> _Slot {
+        guard case .enumeration = shape else { return _Slot(shape, T.self) }
+        let id = ObjectIdentifier(T.self)
+        if records[id] == nil {
+            let record = _TypeRecord(type: T.self, path: currentPath)
+            record.shape = shape
+            record.sample = placeholders[0]
+            records[id] = record
+            order.append(id)
+        }
+        return _Slot(.type(id), T.self)
     }
 
     /// A sample of `type` if one exists without recording anything new
@@ -399,9 +418,19 @@ final class _SchemaProbe {
         return record
     }
 
-    /// The instance path of the type being recorded, for errors.
+    /// Where the decode being answered is: the decoder and the key, for the
+    /// paths of the types it meets.
+    var site: (decoder: _RecordingDecoder, key: (any CodingKey)?)?
+
+    /// The instance path of a type met now, for errors: the path of the
+    /// type being recorded, and the decode's place in it.
     private var currentPath: [String] {
-        stack.last.flatMap { records[$0]?.path } ?? []
+        var path = stack.last.flatMap { records[$0]?.path } ?? []
+        if let site, site.decoder.run.probe === self {
+            let keys = site.decoder.codingPath + (site.key.map { [$0] } ?? [])
+            path += keys.map { key in key.intValue.map(String.init) ?? memberName(key.stringValue) }
+        }
+        return path
     }
 
     private func explore<T: Decodable>(_ type: T.Type, _ record: _TypeRecord) throws {

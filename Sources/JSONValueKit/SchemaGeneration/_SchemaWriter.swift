@@ -39,10 +39,21 @@ struct _SchemaWriter {
     mutating func document(for slot: _Slot) throws -> JSONValue {
         if case .type(let id) = slot.shape { root = id }
         let counts = referenceCounts(from: slot.shape)
+        // Types met more than once, and enough of the others to break every
+        // cycle that does not pass through the root (which is `#`): each,
+        // in the order met, if it is on a cycle through no type defined yet.
         var defined: [ObjectIdentifier] = []
+        var anchors: Set<ObjectIdentifier> = root.map { [$0] } ?? []
         for id in probe.order where id != root {
             guard let count = counts[id], count > 0 else { continue }
-            if count > 1 || isRecursive(id) { defined.append(id) }
+            if count > 1 { anchors.insert(id) }
+        }
+        for id in probe.order where id != root {
+            guard let count = counts[id], count > 0 else { continue }
+            if count > 1 || isRecursive(id, avoiding: anchors) {
+                defined.append(id)
+                anchors.insert(id)
+            }
         }
         names = Self.definitionNames(defined.map { probe.records[$0]!.type })
             .enumerated().reduce(into: [:]) { $0[defined[$1.offset]] = $1.element }
@@ -84,14 +95,15 @@ struct _SchemaWriter {
         return counts
     }
 
-    /// Whether a type can reach itself.
-    private func isRecursive(_ start: ObjectIdentifier) -> Bool {
+    /// Whether a type can reach itself without passing `anchors`.
+    private func isRecursive(_ start: ObjectIdentifier, avoiding anchors: Set<ObjectIdentifier>) -> Bool {
         var seen: Set<ObjectIdentifier> = []
         var pending = [probe.records[start]!.shape]
         while let next = pending.popLast() {
             var found = false
             Self.forEachReference(in: next) { id in
                 if id == start { found = true }
+                guard !anchors.contains(id) else { return }
                 if seen.insert(id).inserted, let record = probe.records[id] { pending.append(record.shape) }
             }
             if found { return true }
@@ -284,7 +296,6 @@ struct _SchemaWriter {
         let guides = try owner.map { try self.guides(for: $0, object) } ?? [:]
         var properties = JSONObject()
         var required: [JSONValue] = []
-        var nested: [JSONObject] = []
         var conditions: [JSONValue] = []
         for property in object.properties {
             var shape = property.slot.shape
@@ -316,12 +327,19 @@ struct _SchemaWriter {
                 conditions.append(.object(Self.mappedCondition(property, schema: schema)))
                 continue
             }
-            if property.path.count == 1 {
-                properties[property.path[0]] = .object(schema)
-                if property.isRequired { required.append(.string(property.path[0])) }
-            } else {
-                nested.append(Self.nestedMember(property.path[...], schema: schema, isRequired: property.isRequired))
+            let name = property.path[0]
+            if property.path.count > 1 {
+                // A member at a nested path (``MappedCodingKey``): the
+                // objects on the way, merged with any member of that name.
+                schema = Self.nestedMember(property.path.dropFirst(), schema: schema, isRequired: property.isRequired)
             }
+            if let existing = properties[name]?.objectValue {
+                properties[name] = .object(
+                    try _SchemaMerge.conjunction(existing, schema, at: JSONPointer(tokens: [name])))
+            } else {
+                properties[name] = .object(schema)
+            }
+            if property.isRequired, !required.contains(.string(name)) { required.append(.string(name)) }
         }
         if !properties.isEmpty { result["properties"] = .object(properties) }
         if !required.isEmpty { result["required"] = .array(required) }
@@ -329,23 +347,18 @@ struct _SchemaWriter {
             result["additionalProperties"] = .object(try schema(for: additional.shape))
         }
         if let names = object.propertyNames { result["propertyNames"] = .object(try schema(for: names)) }
-        // Members at nested paths (``MappedCodingKey``), merged in.
-        for member in nested {
-            result = try _SchemaMerge.conjunction(result, member, at: .root)
-        }
         if !conditions.isEmpty { result["allOf"] = .array(conditions) }
         return result
     }
 
-    /// `{"properties": {a: {"properties": {b: schema}, …}}, "required": [a]}`
-    /// for the path `a/b`.
+    /// `{"type": "object", "properties": {a: schema}, "required": [a]}` for
+    /// the path `a`, nested for longer paths. The objects on the way are
+    /// required to be objects only when the member is required: the decoder
+    /// reads a path through a value that is not an object as absent.
     private static func nestedMember(_ path: ArraySlice<String>, schema: JSONObject, isRequired: Bool) -> JSONObject {
         guard let first = path.first else { return schema }
-        let inner =
-            path.count == 1
-            ? schema
-            : nestedMember(path.dropFirst(), schema: schema, isRequired: isRequired).merging(["type": "object"])
-        var result: JSONObject = ["type": "object", "properties": [first: .object(inner)]]
+        var result: JSONObject = isRequired ? ["type": "object"] : [:]
+        result["properties"] = [first: .object(nestedMember(path.dropFirst(), schema: schema, isRequired: isRequired))]
         if isRequired { result["required"] = [.string(first)] }
         return result
     }
