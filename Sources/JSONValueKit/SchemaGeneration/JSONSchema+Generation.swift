@@ -204,6 +204,7 @@ enum _SchemaGeneration {
         }
         let probe = _SchemaProbe(options: options)
         let root = try probe.slot(T.self)
+        probe.site = nil
         if let problem = probe.problem { throw problem }
         let probed = Probed(probe: probe, root: root)
         if let key { lock.withLock { probes[key] = probed } }

@@ -110,6 +110,7 @@ extension JSONSchema {
     /// ```swift
     /// JSONSchema.Guide(description: "Days to forecast.", minimum: 1, maximum: 14)
     /// JSONSchema.Guide(description: "An IATA airport code.", pattern: "^[A-Z]{3}$", examples: ["OSL"])
+    /// JSONSchema.Guide(description: "Units for temperatures.", default: "celsius")
     /// ```
     ///
     /// The keywords are added to the member's schema. Constraints narrow it
@@ -128,9 +129,6 @@ extension JSONSchema {
         /// - Parameters:
         ///   - description: What the member means: `description`.
         ///   - title: A short name: `title`.
-        ///   - examples: Example values: `examples`.
-        ///   - default: The value assumed when the member is absent:
-        ///     `default`. Only for members that may be absent.
         ///   - minimum: The smallest number allowed: `minimum`.
         ///   - maximum: The largest number allowed: `maximum`.
         ///   - exclusiveMinimum: A number the value must exceed.
@@ -144,12 +142,13 @@ extension JSONSchema {
         ///   - maxItems: The most elements allowed.
         ///   - uniqueItems: Whether elements must differ.
         ///   - enum: The values allowed.
+        ///   - default: The value assumed when the member is absent:
+        ///     `default`. Only for members that may be absent.
+        ///   - examples: Example values: `examples`.
         ///   - keywords: Any further keywords, added last.
         public init(
             description: String? = nil,
             title: String? = nil,
-            examples: [JSONValue] = [],
-            default: JSONValue? = nil,
             minimum: JSONValue? = nil,
             maximum: JSONValue? = nil,
             exclusiveMinimum: JSONValue? = nil,
@@ -163,6 +162,8 @@ extension JSONSchema {
             maxItems: Int? = nil,
             uniqueItems: Bool? = nil,
             enum: [JSONValue]? = nil,
+            default: JSONValue? = nil,
+            examples: [JSONValue] = [],
             keywords: JSONObject = [:]
         ) {
             var result = JSONObject()

@@ -187,17 +187,30 @@ struct _MarkerBuilder {
     /// The instance of `slot` at the current path, or `nil` where a type
     /// that is already twice on the path may be left out.
     mutating func instance(for slot: _Slot, mayOmit: Bool = false) -> JSONValue? {
-        if case .type(let id) = slot.shape, let record = probe.records[id] {
-            let count = onPath[id, default: 0]
-            if count >= 2 && mayOmit { return nil }
-            onPath[id] = count + 1
-            defer { onPath[id] = count }
-            if case .schema(let given) = record.shape {
-                return enter(slot.swiftType ?? record.type) { $0.example(from: given) }
-            }
-            return enter(slot.swiftType ?? record.type) { $0.value(for: record.shape, swiftType: record.type) }
+        if mayOmit, isExhausted(slot.shape) { return nil }
+        var swiftType = slot.swiftType
+        if swiftType == nil, case .type(let id) = slot.shape { swiftType = probe.records[id]?.type }
+        return enter(swiftType) { $0.value(for: slot.shape, swiftType: slot.swiftType) }
+    }
+
+    /// Whether `shape` is a type already twice on the path, which a value
+    /// that may be left out leaves out, so that recursion ends.
+    private func isExhausted(_ shape: _Shape) -> Bool {
+        switch shape {
+        case .type(let id): return onPath[id, default: 0] >= 2
+        case .anyOf(let shapes): return shapes.contains { isExhausted($0) }
+        default: return false
         }
-        return enter(slot.swiftType) { $0.value(for: slot.shape, swiftType: slot.swiftType) }
+    }
+
+    /// The value of a recorded type, at the current location.
+    private mutating func expand(_ id: ObjectIdentifier) -> JSONValue {
+        guard let record = probe.records[id] else { return .null }
+        let count = onPath[id, default: 0]
+        onPath[id] = count + 1
+        defer { onPath[id] = count }
+        if case .schema(let given) = record.shape { return example(from: given) }
+        return value(for: record.shape, swiftType: record.type)
     }
 
     /// Builds a value at a new location.
@@ -269,8 +282,8 @@ struct _MarkerBuilder {
         case .anyOf(let shapes):
             let chosen = shapes.first { $0 != .null } ?? .null
             return value(for: chosen, swiftType: swiftType)
-        case .type:
-            return instance(for: _Slot(shape, swiftType)) ?? .null
+        case .type(let id):
+            return expand(id)
         }
     }
 

@@ -56,7 +56,7 @@ struct _ProfileChecker {
             if let known = memo[ref] {
                 deepest = known
             } else if !open.contains(ref), ref.hasPrefix("#"),
-                let pointer = try? JSONPointer(uriFragment: String(ref.dropFirst())),
+                let pointer = try? JSONPointer(uriFragment: ref),
                 let target = document[pointer: pointer]
             {
                 open.insert(ref)
@@ -169,7 +169,7 @@ struct _ProfileChecker {
         if let ref = schema["$ref"] {
             if case .string(let text) = ref {
                 if text.hasPrefix("#") {
-                    let pointer = try? JSONPointer(uriFragment: String(text.dropFirst()))
+                    let pointer = try? JSONPointer(uriFragment: text)
                     if pointer.flatMap({ document[pointer: $0] }) == nil {
                         result.append(
                             .init(location.appending("$ref"), "the $ref \"\(text)\" refers to nothing in the document"))
@@ -331,7 +331,7 @@ struct _ProfileChecker {
             let target: String?
             if ref == "#" {
                 target = "#"
-            } else if ref.hasPrefix("#/$defs/"), let pointer = try? JSONPointer(uriFragment: String(ref.dropFirst())),
+            } else if ref.hasPrefix("#/$defs/"), let pointer = try? JSONPointer(uriFragment: ref),
                 pointer.tokens.count == 2
             {
                 target = pointer.tokens[1]

@@ -82,7 +82,7 @@ struct _ProfileConverter {
             switch value {
             case .object(let object):
                 if case .string(let ref)? = object["$ref"], ref.hasPrefix("#/$defs/"),
-                    let pointer = try? JSONPointer(uriFragment: String(ref.dropFirst())), pointer.tokens.count == 2
+                    let pointer = try? JSONPointer(uriFragment: ref), pointer.tokens.count == 2
                 {
                     result.append(pointer.tokens[1])
                 }
@@ -106,7 +106,7 @@ struct _ProfileConverter {
                 "the $ref \"\(text)\" refers to another document; only references within the document (#…) can be converted"
             )
         }
-        guard let pointer = try? JSONPointer(uriFragment: String(text.dropFirst())) else {
+        guard let pointer = try? JSONPointer(uriFragment: text) else {
             throw invalidDocument(location, "the $ref \"\(text)\" is not a JSON Pointer (anchors cannot be converted)")
         }
         guard let target = document[pointer: pointer] else {
@@ -137,7 +137,7 @@ struct _ProfileConverter {
             definitions[target] = .some(nil)
             definitions[target] = try transform(value, at: target, depth: 0)
         }
-        return .string("#/$defs/" + JSONPointer(tokens: [names[target]!]).description.dropFirst())
+        return .string(JSONPointer(tokens: ["$defs", names[target]!]).uriFragment)
     }
 
     /// Finds the reference targets that reach themselves.

@@ -131,14 +131,28 @@ struct _SchemaWriter {
 
     /// Names for `$defs`, one per type, distinct: the type's name as Swift
     /// writes it (`Item`, `Box<Int>` as `Box_Int`); where two types share
-    /// it, their names qualified by the enclosing types (`Outer.Item`); and
-    /// where those still clash (types local to functions), a number in the
-    /// order of the list.
+    /// it, their names qualified by as many enclosing types as it takes to
+    /// tell them apart (`Billing.Item`, `Catalog.Item`); and where that is
+    /// not enough (types local to functions), a number in the order of the
+    /// list.
     static func definitionNames(_ types: [Any.Type]) -> [String] {
         var names = types.map { sanitized(String(describing: $0)) }
-        let clashing = Dictionary(grouping: names.indices, by: { names[$0] }).values.filter { $0.count > 1 }
-        for group in clashing {
-            for index in group { names[index] = sanitized(qualifiedName(types[index])) }
+        // Grouped in the order of the list, not of a dictionary.
+        var groups: [String: [Int]] = [:]
+        for index in names.indices { groups[names[index], default: []].append(index) }
+        for index in names.indices {
+            guard let group = groups[names[index]], group.count > 1, group[0] == index else { continue }
+            let qualified = group.map { qualifiedComponents(types[$0]) }
+            let longest = qualified.map(\.count).max() ?? 1
+            // As many components as tell apart all the names that differ.
+            let distinct = Set(qualified.map { $0.joined(separator: ".") }).count
+            var length = 2
+            while length < longest, Set(qualified.map { $0.suffix(length).joined(separator: ".") }).count < distinct {
+                length += 1
+            }
+            for (member, components) in zip(group, qualified) {
+                names[member] = sanitized(components.suffix(length).joined(separator: "."))
+            }
         }
         var used: [String: Int] = [:]
         for index in names.indices {
@@ -156,10 +170,10 @@ struct _SchemaWriter {
         return names
     }
 
-    /// `String(reflecting:)` without the module and without the addresses
-    /// of local contexts (`(unknown context at $10a2f3c)`), which change
-    /// from one process to the next.
-    static func qualifiedName(_ type: Any.Type) -> String {
+    /// The components of `String(reflecting:)` without the module and
+    /// without the addresses of local contexts (`(unknown context at
+    /// $10a2f3c)`), which change from one process to the next.
+    static func qualifiedComponents(_ type: Any.Type) -> [Substring] {
         var components: [Substring] = []
         var text = Substring(String(reflecting: type))
         while !text.isEmpty {
@@ -182,7 +196,7 @@ struct _SchemaWriter {
             text = end < text.endIndex ? text[text.index(after: end)...] : ""
         }
         // The first component is the module.
-        return components.dropFirst().joined(separator: ".")
+        return Array(components.dropFirst())
     }
 
     /// Letters, digits, `.`, `-` and `_` only, runs of others as one `_`.
@@ -284,7 +298,7 @@ struct _SchemaWriter {
             return ["anyOf": .array(try shapes.map { .object(try schema(for: $0)) })]
         case .type(let id):
             if id == root { return ["$ref": "#"] }
-            if let name = names[id] { return ["$ref": .string("#/$defs/\(Self.escaped(name))")] }
+            if let name = names[id] { return ["$ref": .string(JSONPointer(tokens: ["$defs", name]).uriFragment)] }
             return try typeBody(id)
         case .schema(let given):
             return given.objectValue ?? [:]
@@ -430,11 +444,6 @@ struct _SchemaWriter {
             if key == "type" { result[keyword] = value }
         }
         return result
-    }
-
-    /// A `$defs` name as a JSON Pointer token.
-    static func escaped(_ name: String) -> String {
-        JSONPointer(tokens: [name]).description.dropFirst().description
     }
 
     static func containsReference(_ value: JSONValue) -> Bool {

@@ -72,7 +72,11 @@ enum ExactnessModels {
 
     // API models.
     struct User: RandomlyGenerated {
-        enum Role: String, Codable, CaseIterable { case admin, editor = "EDITOR", viewer }
+        enum Role: String, Codable, CaseIterable {
+            case admin
+            case editor = "EDITOR"
+            case viewer
+        }
         struct Profile: Codable {
             var bio: String
             var links: [URL]
@@ -155,7 +159,11 @@ enum ExactnessModels {
     // Enumerations, optionals, open values.
     struct Envelope: RandomlyGenerated {
         enum Kind: String, Codable, CaseIterable { case created, updated, deleted }
-        enum Level: Int, Codable, CaseIterable { case debug = 10, info = 20, error = 40 }
+        enum Level: Int, Codable, CaseIterable {
+            case debug = 10
+            case info = 20
+            case error = 40
+        }
         var kind: Kind
         var level: Level?
         var payload: JSONValue

@@ -38,7 +38,9 @@ enum GenerationModels {
     }
 
     enum Priority: Int, Codable, CaseIterable {
-        case low = 1, medium = 5, high = 9
+        case low = 1
+        case medium = 5
+        case high = 9
     }
 
     struct Chore: Codable {

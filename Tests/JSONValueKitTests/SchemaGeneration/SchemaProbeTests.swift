@@ -56,7 +56,9 @@ enum ProbeModels {
 
     /// A string, an integer or a Boolean.
     enum Scalar: Decodable, Equatable {
-        case string(String), int(Int), bool(Bool)
+        case string(String)
+        case int(Int)
+        case bool(Bool)
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             if let string = try? container.decode(String.self) {
@@ -232,7 +234,8 @@ enum ProbeModels {
     }
 
     enum Shape: Decodable {
-        case circle(radius: Double), square(side: Double)
+        case circle(radius: Double)
+        case square(side: Double)
     }
 
     enum Mood: String, Decodable { case happy, sad }

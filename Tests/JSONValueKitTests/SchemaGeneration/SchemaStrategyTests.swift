@@ -39,7 +39,11 @@ enum StrategyModels {
     }
 
     struct Underscored: Codable {
-        var first_name: String
+        var name: String
+
+        enum CodingKeys: String, CodingKey {
+            case name = "first_name"
+        }
     }
 }
 
