@@ -186,7 +186,8 @@ enum _SchemaGeneration {
             var writer = _SchemaWriter(probe: probed.probe, mode: profile.writerMode)
             return try writer.document(for: probed.root)
         }
-        let result = profile.isStandard ? document : try profile.converting(document)
+        let rootName = _SchemaWriter.sanitized(String(describing: T.self))
+        let result = profile.isStandard ? document : try profile.converting(document, rootName: rootName)
         if let key { lock.withLock { documents[key] = result } }
         return result
     }

@@ -160,6 +160,12 @@ extension JSONSchema {
         /// - Throws: ``JSONSchemaGenerationError`` with the location in
         ///   `document` of what the provider cannot express.
         public func converting(_ document: JSONValue) throws -> JSONValue {
+            try converting(document, rootName: "Root")
+        }
+
+        /// ``converting(_:)``, naming the definition made for references to
+        /// the root (`#`) `rootName`.
+        func converting(_ document: JSONValue, rootName: String) throws -> JSONValue {
             guard let rules else {
                 if let first = violations(in: document).first {
                     throw JSONSchemaGenerationError(
@@ -168,7 +174,7 @@ extension JSONSchema {
                 }
                 return document
             }
-            var converter = _ProfileConverter(rules: rules, profile: self)
+            var converter = _ProfileConverter(rules: rules, profile: self, rootName: rootName)
             return try converter.convert(document)
         }
     }

@@ -4,7 +4,7 @@ struct _ProfileChecker {
     let profile: JSONSchema.Profile
 
     /// How deeply schemas may nest before the checker stops.
-    static let maximumDepth = 128
+    static let maximumDepth = 64
 
     private static let schemaValued: Set<String> = [
         "items", "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else",
@@ -201,7 +201,8 @@ struct _ProfileChecker {
         }
         let types = _SchemaMerge.types(schema["type"] ?? .null)
         let members = schema["properties"]?.objectValue
-        if (members != nil || schema["required"] != nil) && !types.contains("object") {
+        let untypedObject = (members != nil || schema["required"] != nil) && !types.contains("object")
+        if untypedObject {
             result.append(.init(location, "\(rules.name) needs \"type\": \"object\" on every object schema"))
         }
         if types.contains("object") {
@@ -227,7 +228,7 @@ struct _ProfileChecker {
         if location.tokens.count == 2, location.tokens[0] == "$defs" {
             tally.characters += location.tokens[1].unicodeScalars.count
         }
-        if !rules.allowsAnyValue,
+        if !rules.allowsAnyValue, !untypedObject,
             !["type", "enum", "const", "anyOf", "oneOf", "$ref"].contains(where: { schema[$0] != nil })
         {
             result.append(

@@ -10,7 +10,7 @@ struct _ProfileConverter {
     let profile: JSONSchema.Profile
 
     /// How deeply schemas may nest before the document is refused.
-    static let maximumDepth = 128
+    static let maximumDepth = 64
 
     private var document: JSONValue = .null
     /// The output name of each reference target, by its location.
@@ -21,9 +21,14 @@ struct _ProfileConverter {
     /// Targets that reach themselves.
     private var recursiveTargets: Set<JSONPointer> = []
 
-    init(rules: _ProviderRules, profile: JSONSchema.Profile) {
+    /// The name of the definition made for references to the root (`#`):
+    /// the generated type's name, or `Root`.
+    let rootName: String
+
+    init(rules: _ProviderRules, profile: JSONSchema.Profile, rootName: String = "Root") {
         self.rules = rules
         self.profile = profile
+        self.rootName = rootName
     }
 
     mutating func convert(_ document: JSONValue) throws -> JSONValue {
@@ -120,7 +125,7 @@ struct _ProfileConverter {
         if names[target] == nil {
             var base: String
             switch target.tokens.count {
-            case 0: base = "Root"
+            case 0: base = rootName
             default: base = target.tokens.last!
             }
             if base.isEmpty { base = "Schema" }
@@ -170,7 +175,8 @@ struct _ProfileConverter {
     private func collectReferences(
         _ value: JSONValue, at location: JSONPointer, depth: Int, into targets: inout [JSONPointer]
     ) throws {
-        guard depth < Self.maximumDepth else {
+        // Counted per JSON level, several of which make one schema level.
+        guard depth < Self.maximumDepth * 4 else {
             throw invalidDocument(location, "the schema nests more than \(Self.maximumDepth) levels")
         }
         switch value {
@@ -201,7 +207,7 @@ struct _ProfileConverter {
             while let next = pending.popLast() {
                 if next == name {
                     throw JSONSchemaGenerationError(
-                        .notExpressible, typeName: name == "Root" ? nil : name,
+                        .notExpressible, typeName: name,
                         location: JSONPointer(tokens: ["$defs", name]),
                         message: "\(name) contains itself, and \(rules.name) refuses recursive schemas",
                         recoverySuggestion:
@@ -228,10 +234,22 @@ struct _ProfileConverter {
         "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "unevaluatedItems",
     ]
 
+    /// How many levels of schemas are transformed on one stack: a level
+    /// takes up to 20 KiB in a debug build, so the rest of a deeper
+    /// document continues on a new thread's stack (see ``_StackExtension``).
+    private static let levelsPerStack = 8
+
     private mutating func transform(_ value: JSONValue, at location: JSONPointer, depth: Int) throws -> JSONObject {
         guard depth < Self.maximumDepth else {
             throw invalidDocument(location, "the schema nests more than \(Self.maximumDepth) levels")
         }
+        if depth > 0, depth % Self.levelsPerStack == 0 {
+            return try _StackExtension.onNewStack { try transformHere(value, at: location, depth: depth) }
+        }
+        return try transformHere(value, at: location, depth: depth)
+    }
+
+    private mutating func transformHere(_ value: JSONValue, at location: JSONPointer, depth: Int) throws -> JSONObject {
         var schema: JSONObject
         switch value {
         case .bool(true): schema = [:]
@@ -285,10 +303,11 @@ struct _ProfileConverter {
                 "Use an object with one member per position.")
         }
         if schema["type"] == nil, schema["enum"] == nil, schema["const"] == nil, schema["anyOf"] == nil {
+            // Recognized by their keywords, and typed first.
             if schema.keys.contains(where: Self.objectKeywords.contains) {
-                schema["type"] = "object"
+                schema = (["type": "object"] as JSONObject).merging(schema)
             } else if schema.keys.contains(where: Self.arrayKeywords.contains) {
-                schema["type"] = "array"
+                schema = (["type": "array"] as JSONObject).merging(schema)
             }
         }
         let types = _SchemaMerge.types(schema["type"] ?? .null)
