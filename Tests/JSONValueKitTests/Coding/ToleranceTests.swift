@@ -183,6 +183,48 @@ struct ToleranceTests {
         #expect(identical(mixed.raw, .int(0)))
     }
 
+    struct Flag: Codable, Equatable {
+        var flag: Bool
+    }
+
+    /// Every conversion into `Bool` that `convertScalarTypes` documents, from
+    /// a tree and from JSON text, each reported with what it became.
+    @Test(
+        "convertScalarTypes: 0, 1, \"0\", \"1\", \"true\" and \"false\" into Bool, and the report says which",
+        arguments: [
+            ("\"true\"", JSONValue.string("true"), true), ("\"false\"", "false", false), ("\"1\"", "1", true),
+            ("\"0\"", "0", false), ("1", .int(1), true), ("0", .int(0), false),
+        ] as [(String, JSONValue, Bool)])
+    func booleans(_ text: String, _ value: JSONValue, _ expected: Bool) throws {
+        let decoder = Self.decoder(.convertScalarTypes)
+        var deviations: [JSONValueDecoder.Deviation] = []
+        #expect(try decoder.decode(Flag.self, from: ["flag": value], deviations: &deviations) == Flag(flag: expected))
+        var fromText: [JSONValueDecoder.Deviation] = []
+        let data = Data(#"{"flag": \#(text)}"#.utf8)
+        #expect(try decoder.decode(Flag.self, from: data, deviations: &fromText) == Flag(flag: expected))
+        #expect(try decoder.decode(Bool.self, from: value) == expected)
+        for report in [deviations, fromText] {
+            #expect(report.count == 1)
+            #expect(report.first?.action == .converted(to: "Bool"))
+            #expect(report.first?.tolerance == .convertScalarTypes)
+            #expect(report.first?.result == "\(expected)")
+            #expect(report.first?.codingPath.map(\.stringValue) == ["flag"])
+        }
+        // Strict decoding refuses each of them.
+        #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Flag.self, from: ["flag": value]) }
+    }
+
+    @Test(
+        "convertScalarTypes: nothing else becomes a Bool",
+        arguments: [
+            JSONValue.string("2"), "-1", "yes", "no", "TRUE", "False", "01", " 1", "1.0", "", "t", .int(2), .int(-1),
+            .double(0.5), .double(2), .null, [], [:],
+        ])
+    func notBooleans(_ value: JSONValue) {
+        let decoder = Self.decoder(.convertScalarTypes)
+        #expect(throws: DecodingError.self, "\(value)") { try decoder.decode(Flag.self, from: ["flag": value]) }
+    }
+
     @Test(
         "convertScalarTypes: inexact or surprising conversions stay errors",
         arguments: [
