@@ -88,7 +88,8 @@ struct ParserConformanceTests {
         arguments: [
             ("01", error(.numberWithLeadingZero, 0)), ("-01", error(.numberWithLeadingZero, 0)),
             ("00", error(.numberWithLeadingZero, 0)), ("00.5", error(.numberWithLeadingZero, 0)),
-            ("[012]", error(.numberWithLeadingZero, 1)),
+            ("[012]", error(.numberWithLeadingZero, 1)), ("09", error(.numberWithLeadingZero, 0)),
+            ("-09", error(.numberWithLeadingZero, 0)), ("[0,09]", error(.numberWithLeadingZero, 3)),
         ])
     func leadingZeros(_ text: String, _ expected: JSONParseError) {
         Self.expectRefused(text, expected)

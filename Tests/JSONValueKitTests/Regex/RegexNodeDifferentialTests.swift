@@ -155,17 +155,18 @@ struct RegexNodeDifferentialTests {
     @Test("seeded random patterns and subjects at their edges: the package answers as node does")
     func differential() throws {
         let tally = try Self.run(seed: Self.seed, count: Self.count)
+        let known = tally.disagreements.filter(Self.isKnown)
+        let unknown = tally.disagreements.filter { !Self.isKnown($0) }
         print(
             "regex differential, seed \(Self.seed): \(tally.patterns) patterns (\(tally.valid) compared, "
                 + "\(tally.invalid) invalid, \(tally.refused) refused as unsupported, \(tally.tooLarge) too large), "
                 + "\(tally.comparisons) subjects compared (\(tally.matched) matched), \(tally.skewed) set aside "
-                + "for Unicode versions, \(tally.timedOut) patterns node gave up on, "
-                + "\(tally.disagreements.count) disagreements")
-        for disagreement in tally.disagreements.prefix(50) {
-            if Self.isKnown(disagreement) {
-                withKnownIssue(Self.unknownScriptName, isIntermittent: true) { Issue.record("\(disagreement)") }
-            } else {
-                Issue.record("\(disagreement)")
+                + "for Unicode versions, \(tally.timedOut) patterns node gave up on; "
+                + "\(unknown.count) disagreements, \(known.count) known ones")
+        for disagreement in unknown.prefix(50) { Issue.record("\(disagreement)") }
+        if !known.isEmpty {
+            withKnownIssue(Self.unknownScriptName, isIntermittent: true) {
+                for disagreement in known.prefix(3) { Issue.record("\(disagreement)") }
             }
         }
         // The sample means something only if every outcome occurs.

@@ -306,11 +306,13 @@ struct RegexGrammar {
     }
 
     /// Breaks the text at a random place with a piece of syntax that is
-    /// often, not always, invalid in Unicode mode.
+    /// often, not always, invalid in Unicode mode. (Not a second group of
+    /// the same name: ES2025 allows one in another alternative, node 20
+    /// does not.)
     private mutating func mangle(_ text: String) -> String {
         let breakers = [
             "(", ")", "[", "]", "{", "}", "*", "+", "?", "\\", "|", "{2,1}", "\\k<x>", "\\9", "(?<", "\\p{Foo}",
-            "\\u{110000}", "\\c", "\\-", "\\a", "a{,2}", "(?<g1>x)", "\\x4", "\\00", "[z-a]", "[\\d-z]", "(?i)",
+            "\\u{110000}", "\\c", "\\-", "\\a", "a{,2}", "\\x4", "\\00", "[z-a]", "[\\d-z]", "(?i)",
             "\\p{Script=Foo}", "\\p{L", "(?:", "^*", "\\b+",
         ]
         var scalars = Array(text.unicodeScalars)
