@@ -63,6 +63,11 @@ struct JSON5ValueTests {
             ("'it\\'s \\x41\\u00e9\\0'", "it's A\u{E9}\u{0}"), ("'a\\\nb'", "ab"), ("'\\a\\/'", "a/"),
             ("{$_é1: true}", ["$_\u{E9}1": true]), ("{\\u0061b: 1}", ["ab": 1]), ("\u{A0}\u{2028}[\u{FEFF}1]", [1]),
             ("'\u{2028}'", "\u{2028}"),
+            // Every single-character escape, in both quotes.
+            (#"'\b\f\n\r\t\v\0\'\"\\\/'"#, "\u{8}\u{C}\n\r\t\u{B}\u{0}'\"\\/"),
+            (#""\v\t\b""#, "\u{B}\t\u{8}"), (#"'\q\é\😀'"#, "qé😀"),
+            // A backslash before each line terminator continues the line.
+            ("'a\\\nb\\\r\nc\\\rd\\\u{2028}e\\\u{2029}f'", "abcdef"),
         ] as [(String, JSONValue)])
     func values(_ text: String, _ expected: JSONValue) throws {
         #expect(JSONValue._isIdentical(try JSONValue(parsing: text, options: Self.json5), expected), "\(text)")

@@ -201,6 +201,28 @@ struct RegexNodeDifferentialTests {
         #expect(_Regex.isValidECMAScriptSyntax("\\p{Script=Greek}"))
     }
 
+    /// Valid patterns that node 20 does not know yet: the same group name
+    /// in two alternatives (ES2025).
+    static let newerThanNode: Set<String> = ["(?<a>x)|(?<a>y)", "((?<a>x)|(?<a>y))"]
+
+    @Test("the hand-written tables of valid and invalid patterns and of answers agree with node")
+    func tables() throws {
+        let valid = ECMAScriptRegexTests.validPatterns.filter { !Self.newerThanNode.contains($0) }
+        let invalid = ECMAScriptRegexTests.invalidPatterns.map(\.0)
+        let rows = ECMAScriptRegexTests.matchRows + RegexBoundaryTests.quantifierRows
+        let answers = try NodeOracle.answers(
+            valid.map { ($0, []) } + invalid.map { ($0, []) } + rows.map { ($0.0, [$0.1]) })
+        for (pattern, answer) in zip(valid, answers) {
+            #expect(answer.valid, "\(pattern.debugDescription): \(answer.error)")
+        }
+        for (pattern, answer) in zip(invalid, answers.dropFirst(valid.count)) {
+            #expect(!answer.valid, "\(pattern.debugDescription) is a pattern to node")
+        }
+        for (row, answer) in zip(rows, answers.dropFirst(valid.count + invalid.count)) {
+            #expect(answer.matches == [row.2], "\(row.0.debugDescription) on \(row.1.debugDescription)")
+        }
+    }
+
     @Test("the oracle itself: node's answers for patterns whose answers are known")
     func oracle() throws {
         let answers = try NodeOracle.answers([
