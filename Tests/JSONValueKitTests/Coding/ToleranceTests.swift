@@ -95,6 +95,27 @@ struct ToleranceTests {
         var flag: Bool
     }
 
+    /// Only `{}`, `[]` and `""` are empty: text of spaces, `0`, `false`
+    /// and `null`'s neighbours are values, which fail as they would.
+    @Test(
+        "emptyValuesAsNil: exactly {}, [] and \"\" are empty",
+        arguments: [
+            (JSONValue.string(""), true), ([], true), ([:], true), (" ", false), ("\t", false), ("0", false),
+            (1.5, false),
+            (false, false), ([nil], false), (["a": nil], false), ([[]], false),
+        ] as [(JSONValue, Bool)])
+    func emptyOnly(_ value: JSONValue, _ isEmpty: Bool) throws {
+        struct Count: Decodable, Equatable { var n: Int? }
+        let decoder = Self.decoder(.emptyValuesAsNil)
+        if isEmpty {
+            var deviations: [JSONValueDecoder.Deviation] = []
+            #expect(try decoder.decode(Count.self, from: ["n": value], deviations: &deviations) == Count(n: nil))
+            #expect(deviations.map(\.action) == [.madeNil])
+        } else {
+            #expect(throws: DecodingError.self, "\(value)") { try decoder.decode(Count.self, from: ["n": value]) }
+        }
+    }
+
     @Test(
         "convertScalarTypes: exact conversions succeed",
         arguments: [

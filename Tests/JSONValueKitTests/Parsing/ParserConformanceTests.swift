@@ -127,9 +127,24 @@ struct ParserConformanceTests {
         arguments: [
             ("1e400", error(.numberOutOfRange, 0)), ("-1e309", error(.numberOutOfRange, 0)),
             ("[1" + String(repeating: "0", count: 400) + "]", error(.numberOutOfRange, 1)),
+            ("1e1000", error(.numberOutOfRange, 0)), ("-1e1000", error(.numberOutOfRange, 0)),
+            ("[1E+999]", error(.numberOutOfRange, 1)), ("1.8e308", error(.numberOutOfRange, 0)),
+            ("1e99999999999999999999", error(.numberOutOfRange, 0)),
         ])
     func outOfRange(_ text: String, _ expected: JSONParseError) {
         Self.expectRefused(text, expected)
+    }
+
+    @Test(
+        "exponents at and far beyond the ends of Double's range",
+        arguments: [
+            ("1e308", 1e308), ("1.7976931348623157e308", .greatestFiniteMagnitude), ("1e-1000", 0.0),
+            ("-1e-1000", -0.0), ("0e1000", 0.0), ("4.9e-324", .leastNonzeroMagnitude), ("2e-324", 0.0),
+            ("1e-99999999999999999999", 0.0), ("0.000001e6", 1.0), ("100000e-5", 1.0),
+        ] as [(String, Double)])
+    func exponents(_ text: String, _ expected: Double) throws {
+        let value = try JSONValue(parsing: text)
+        #expect(identical(value, .double(expected)), "\(text) read as \(value)")
     }
 
     @Test("rejects unescaped control characters in strings", arguments: Array(0x00...0x1F))
