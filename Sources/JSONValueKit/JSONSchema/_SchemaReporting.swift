@@ -26,6 +26,15 @@ protocol _SchemaReporting {
     mutating func beginKeyword(_ keyword: String, hidesDetails: Bool) -> Int
     /// Ends a unit; `error` is its own message, if it has one.
     mutating func end(_ unit: Int, valid: Bool, error: String?)
+    /// Ends a unit whose result is undecided, because validation entered a
+    /// cycle in it. It fails; with an `error`, that is the reason, else the
+    /// reasons below it (the cycles') are the errors it stands for.
+    mutating func endUndecided(_ unit: Int, error: String?)
+    /// How many keyword tokens the current path has.
+    var keywordDepth: Int { get }
+    /// The keywords of the current path from `depth` on, for a message:
+    /// `allOf/1 → $ref`.
+    func keywordSteps(from depth: Int) -> String
     /// Records a failed assertion of the current subschema.
     mutating func fail(_ keyword: String?, _ message: String)
     /// Records an annotation of the current subschema.
@@ -48,6 +57,9 @@ struct _SchemaSilence: _SchemaReporting {
     @inline(__always) mutating func beginNode(_ node: Int) -> Int { 0 }
     @inline(__always) mutating func beginKeyword(_ keyword: String, hidesDetails: Bool) -> Int { 0 }
     @inline(__always) mutating func end(_ unit: Int, valid: Bool, error: String?) {}
+    @inline(__always) mutating func endUndecided(_ unit: Int, error: String?) {}
+    var keywordDepth: Int { 0 }
+    func keywordSteps(from depth: Int) -> String { "" }
     @inline(__always) mutating func fail(_ keyword: String?, _ message: String) {}
     @inline(__always) mutating func annotate(_ keyword: String, _ value: JSONValue) {}
     @inline(__always) mutating func pass(_ keyword: String) {}
@@ -72,6 +84,11 @@ struct _SchemaOutputUnit: Sendable {
     var hidesDetails = false
     /// Whether the unit is a keyword's (not a subschema's).
     var isKeyword = false
+    /// Whether the unit's result is undecided, because validation entered
+    /// a cycle in it: with an error, it says why (a cycle, or an
+    /// `unevaluated…` that depends on one); without, the errors it stands
+    /// for are the reasons among its descendants, not their other errors.
+    var isUndecided = false
     /// The keyword of a unit whose locations are filled in when it ends.
     var pendingKeyword: String?
 }
@@ -211,6 +228,30 @@ struct _SchemaOutputBuilder: _SchemaReporting {
         units[unit].valid = valid
         units[unit].error = valid ? nil : error
         units[unit].end = units.count
+    }
+
+    mutating func endUndecided(_ unit: Int, error: String?) {
+        units[unit].isUndecided = true
+        units[unit].hidesDetails = true
+        end(unit, valid: false, error: error)
+    }
+
+    var keywordDepth: Int { keywordTokens.count }
+
+    func keywordSteps(from depth: Int) -> String {
+        // A keyword and the index or name that picks one of its subschemas
+        // (`allOf/1`, `dependentSchemas/a`) make one step.
+        let indexed: Set<String> = ["allOf", "anyOf", "oneOf", "dependentSchemas", "dependencies"]
+        var steps: [String] = []
+        var tokens = keywordTokens[min(depth, keywordTokens.count)...].makeIterator()
+        while let token = tokens.next() {
+            if indexed.contains(token), let index = tokens.next() {
+                steps.append(token + "/" + _escapeToken(index))
+            } else {
+                steps.append(token)
+            }
+        }
+        return steps.joined(separator: " → ")
     }
 
     mutating func fail(_ keyword: String?, _ message: String) {
