@@ -1,9 +1,24 @@
 extension _SchemaProgram {
     /// The fast path: a Boolean, no locations.
     func isValid(_ instance: JSONValue) -> Bool {
-        _SchemaEvaluator<_SchemaSilence>.withScratch(for: self) { scratch, cycleMarks in
+        guard cycleNodeCount == 0 else { return isValidWatchingCycles(instance) }
+        return _SchemaEvaluator<_SchemaSilence>.withNameScratch { scratch in
             var evaluator = _SchemaEvaluator(
-                program: self, reporter: _SchemaSilence(), nameScratch: scratch, cycleMarks: cycleMarks)
+                program: self, reporter: _SchemaSilence(), nameScratch: scratch, cycleMarks: nil)
+            return withExtendedLifetime(self) {
+                withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+            }
+        }
+    }
+
+    /// The fast path of a program with nodes on in-place cycles, which
+    /// watches for them: a specialization of its own, so that the fast path
+    /// of the others does nothing of it.
+    @inline(never)
+    private func isValidWatchingCycles(_ instance: JSONValue) -> Bool {
+        _SchemaEvaluator<_SchemaCycleSilence>.withScratch(for: self) { scratch, cycleMarks in
+            var evaluator = _SchemaEvaluator(
+                program: self, reporter: _SchemaCycleSilence(), nameScratch: scratch, cycleMarks: cycleMarks)
             return withExtendedLifetime(self) {
                 withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
             }
@@ -45,7 +60,7 @@ extension _SchemaProgram {
 /// a cycle for the value it is already applying that node to would never
 /// end, so the node's result is *undecided* instead: ``undecided`` is set
 /// and it returns `false`. The compiler marks the nodes on cycles, and only
-/// they check (see ``enterCycleNode(_:_:_:_:)``).
+/// they check (see ``evaluateOnCycle(_:_:_:)``).
 ///
 /// Undecided results combine by strong three-valued (Kleene) logic: a
 /// failure decides `allOf` and the other keywords whose subschemas must all
@@ -106,14 +121,19 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// such nodes.
     private let cycleMarks: UnsafeMutablePointer<UInt>?
 
-    /// Runs `body` with a scratch buffer for ``nameScratch`` on the stack
-    /// (allocating it cost a tenth of the quickest validations) and, when
-    /// the program has nodes on cycles, room for ``cycleMarks``.
+    /// Runs `body` with a scratch buffer for ``nameScratch`` on the stack:
+    /// allocating it cost a tenth of the quickest validations.
+    static func withNameScratch<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(byteCount: 64, alignment: 8, body)
+    }
+
+    /// Runs `body` with a scratch buffer for ``nameScratch`` and, when the
+    /// program has nodes on cycles, room for ``cycleMarks``.
     static func withScratch<Result>(
         for program: _SchemaProgram,
         _ body: (UnsafeMutableRawBufferPointer, UnsafeMutablePointer<UInt>?) -> Result
     ) -> Result {
-        withUnsafeTemporaryAllocation(byteCount: 64, alignment: 8) { names in
+        withNameScratch { names in
             guard program.cycleNodeCount > 0 else { return body(names, nil) }
             return withUnsafeTemporaryAllocation(of: UInt.self, capacity: program.cycleNodeCount * 2) { marks in
                 marks.initialize(repeating: 0)
@@ -195,7 +215,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             case .general:
                 guard node.types.accepts(instance) else { return false }
                 if node.isLeaf { return evaluateLeaf(node, instance) }
+                if Reporter.watchesCycles && node.cycleSlot >= 0 { return evaluateOnCycle(id, instance, marks) }
             }
+        } else if Reporter.watchesCycles && nodes[Int(id)].cycleSlot >= 0 {
+            return evaluateOnCycle(id, instance, marks)
         }
         return evaluateNested(id, instance, marks)
     }
@@ -252,11 +275,6 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             var own = _SchemaBitSet()
             return withUnsafeMutablePointer(to: &own) { evaluateNode(id, instance, $0) }
         }
-        // A node on an in-place cycle marks the value while it applies to
-        // it, and is undecided if the value is marked already.
-        var savedMarks: (address: UInt, depth: UInt) = (0, 0)
-        if node.cycleSlot >= 0 && !enterCycleNode(id, node, instance, &savedMarks) { return false }
-        defer { if node.cycleSlot >= 0 { leaveCycleNode(node, savedMarks) } }
         let marks = node.tracksEvaluation ? marks : nil
         let entersResource = program.usesDynamicScope && scope.last != node.resource
         if entersResource { scope.append(node.resource) }
@@ -282,19 +300,18 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         return valid
     }
 
-    /// Enters a node on an in-place cycle (see
-    /// ``_SchemaAnalysis/markInPlaceCycles(_:)``): `false`, with
-    /// ``undecided`` set and the error reported, if the node is being
-    /// applied to this very value already, further up the stack (while a
-    /// value is validated, its address is its location); else marks the
-    /// value as the node's, and saves the marks it replaces.
+    /// A node on an in-place cycle (see
+    /// ``_SchemaAnalysis/markInPlaceCycles(_:)``): undecided, with the error
+    /// reported, if the node is being applied to this very value already,
+    /// further up the stack (while a value is validated, its address is its
+    /// location); else applied, with the value marked as the node's until it
+    /// returns.
     @inline(never)
-    private mutating func enterCycleNode(
-        _ id: Int32, _ node: _SchemaProgram.Node, _ instance: UnsafePointer<JSONValue>,
-        _ saved: inout (address: UInt, depth: UInt)
+    private mutating func evaluateOnCycle(
+        _ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
-        guard let cycleMarks else { return true }
-        let slot = Int(node.cycleSlot)
+        guard let cycleMarks else { return evaluateNested(id, instance, marks) }
+        let slot = Int(nodes[Int(id)].cycleSlot)
         let depthSlot = slot &+ program.cycleNodeCount
         let address = UInt(bitPattern: instance)
         if cycleMarks[slot] == address {
@@ -309,19 +326,11 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             undecided = true
             return false
         }
-        saved = (cycleMarks[slot], cycleMarks[depthSlot])
+        let saved = (cycleMarks[slot], cycleMarks[depthSlot])
         cycleMarks[slot] = address
         if Reporter.isEnabled { cycleMarks[depthSlot] = UInt(reporter.keywordDepth) }
-        return true
-    }
-
-    /// Leaves a node on an in-place cycle: restores the marks it replaced.
-    @inline(__always)
-    private func leaveCycleNode(_ node: _SchemaProgram.Node, _ saved: (address: UInt, depth: UInt)) {
-        guard let cycleMarks else { return }
-        let slot = Int(node.cycleSlot)
-        cycleMarks[slot] = saved.address
-        cycleMarks[slot &+ program.cycleNodeCount] = saved.depth
+        defer { (cycleMarks[slot], cycleMarks[depthSlot]) = saved }
+        return evaluateNested(id, instance, marks)
     }
 
     /// Runs a node's checks. The container, if the value is one, is taken
@@ -330,33 +339,70 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     private mutating func evaluateChecks(
         of node: _SchemaProgram.Node, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
-        var all = _SchemaConjunction()
         var index = Int(Reporter.isEnabled ? node.checkStart : node.fastCheckStart)
         let end = Int(node.checkStart) &+ Int(node.checkCount)
+        // At the first check that fails, the rest are left to
+        // `evaluateChecks(of:after:_:_:)`, unless the failure decides the
+        // node on the fast path.
         if let items = _SchemaInstanceView.elements(of: instance) {
             while index < end {
-                if conjoin(noted(checks[index], evaluate(checks[index], items: items, instance, marks)), &all) {
-                    return false
+                if !noted(checks[index], evaluate(checks[index], items: items, instance, marks)) {
+                    if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
+                    return evaluateChecks(of: node, after: index, instance, marks)
                 }
                 index &+= 1
             }
         } else if let object = _SchemaInstanceView.object(of: instance) {
             while index < end {
-                if conjoin(noted(checks[index], evaluate(checks[index], object: object, instance, marks)), &all) {
-                    return false
+                if !noted(checks[index], evaluate(checks[index], object: object, instance, marks)) {
+                    if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
+                    return evaluateChecks(of: node, after: index, instance, marks)
                 }
                 index &+= 1
             }
         } else if case .string = instance.pointee {
             while index < end {
-                if conjoin(noted(checks[index], evaluate(checks[index], string: instance)), &all) { return false }
+                if !noted(checks[index], evaluate(checks[index], string: instance)) {
+                    if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
+                    return evaluateChecks(of: node, after: index, instance, marks)
+                }
                 index &+= 1
             }
         } else {
             while index < end {
-                if conjoin(noted(checks[index], evaluate(checks[index], scalar: instance)), &all) { return false }
+                if !noted(checks[index], evaluate(checks[index], scalar: instance)) {
+                    if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
+                    return evaluateChecks(of: node, after: index, instance, marks)
+                }
                 index &+= 1
             }
+        }
+        return true
+    }
+
+    /// The checks of a node after check `failed` failed: every one, for its
+    /// errors, on the full path; on the fast path, those that may still be
+    /// invalid after an undecided one (see ``conjoin(_:_:)``).
+    @inline(never)
+    private mutating func evaluateChecks(
+        of node: _SchemaProgram.Node, after failed: Int, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        var all = _SchemaConjunction()
+        if conjoin(false, &all) { return false }
+        let end = Int(node.checkStart) &+ Int(node.checkCount)
+        for index in (failed &+ 1)..<end {
+            let check = checks[index]
+            let valid: Bool
+            if let items = _SchemaInstanceView.elements(of: instance) {
+                valid = evaluate(check, items: items, instance, marks)
+            } else if let object = _SchemaInstanceView.object(of: instance) {
+                valid = evaluate(check, object: object, instance, marks)
+            } else if case .string = instance.pointee {
+                valid = evaluate(check, string: instance)
+            } else {
+                valid = evaluate(check, scalar: instance)
+            }
+            if conjoin(noted(check, valid), &all) { return false }
         }
         return settle(all)
     }
@@ -382,19 +428,16 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// (with ``undecided`` set) if a part is, else valid.
     @inline(__always)
     private mutating func settle(_ all: _SchemaConjunction) -> Bool {
-        if all.isInvalid { return false }
-        if all.isUndecided {
-            undecided = true
-            return false
-        }
-        return true
+        if all.isValid { return true }
+        if Reporter.watchesCycles && all.isUndecided && !all.isInvalid { undecided = true }
+        return false
     }
 
     /// Whether the subschema that just returned `false` is undecided; clears
     /// the flag, which belongs to the caller that reads the result.
     @inline(__always)
     private mutating func takeUndecided() -> Bool {
-        guard undecided else { return false }
+        guard Reporter.watchesCycles && undecided else { return false }
         undecided = false
         return true
     }
@@ -439,7 +482,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         let valid = withUnsafeMutablePointer(to: &own) { evaluate(id, instance, $0) }
         if valid {
             marks.pointee.formUnion(own)
-        } else if undecided {
+        } else if Reporter.watchesCycles && undecided {
             // Had it been valid, it would have evaluated members or items
             // that nobody knows.
             marks.pointee.isIncomplete = true
@@ -762,7 +805,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     if evaluateChild(nodeLists[list], instance) { return true }
                     if takeUndecided() { isUndecided = true }
                 }
-                undecided = isUndecided
+                if isUndecided { undecided = true }
                 return false
             }
             return evaluateAnyOf(start, count, instance, marks)
@@ -784,7 +827,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                         isUndecided = true
                     }
                 }
-                undecided = isUndecided
+                if isUndecided { undecided = true }
                 return valid == 1 && !isUndecided
             }
             return evaluateOneOf(start, count, instance, marks)
@@ -1158,7 +1201,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     private mutating func endUnevaluated(
         _ keyword: String, _ unit: Int, _ all: _SchemaConjunction, _ marks: _SchemaMarks
     ) -> Bool {
-        if all.isInvalid && marks?.pointee.isIncomplete == true {
+        if Reporter.watchesCycles && all.isInvalid && marks?.pointee.isIncomplete == true {
             if Reporter.isEnabled {
                 reporter.endUndecided(
                     unit,
@@ -1252,7 +1295,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 if contains.marksEvaluated { marks?.pointee.isIncomplete = true }
             }
         }
-        if undecidedMatches > 0 {
+        if Reporter.watchesCycles && undecidedMatches > 0 {
             // Decided only if every way the undecided items could go gives
             // the same answer.
             let mayFail =
@@ -1348,7 +1391,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 isUndecided = true
             }
         }
-        if isUndecided && !valid {
+        if Reporter.watchesCycles && isUndecided && !valid {
             // No branch is valid, and one might be.
             if Reporter.isEnabled { reporter.endUndecided(unit, error: nil) }
             undecided = true
@@ -1395,7 +1438,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 isUndecided = true
             }
         }
-        if isUndecided && second == nil {
+        if Reporter.watchesCycles && isUndecided && second == nil {
             // Fewer than two branches are valid, and an undecided one might
             // be valid or not.
             marks?.pointee.isIncomplete = true
@@ -1468,7 +1511,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         }
         // Fewer than two branches are valid (one for `anyOf`): an undecided
         // branch leaves the result undecided.
-        undecided = isUndecided
+        if isUndecided { undecided = true }
         return isOneOf ? valid == 1 && !isUndecided : valid > 0
     }
 
@@ -1599,17 +1642,28 @@ typealias _SchemaMarks = UnsafeMutablePointer<_SchemaBitSet>?
 /// The results so far of parts that must all hold; see
 /// ``_SchemaEvaluator/conjoin(_:_:)``.
 struct _SchemaConjunction {
+    /// ``isInvalid`` and ``isUndecided`` as bits, so that whether every
+    /// part is valid is one test.
+    private var bits: UInt8 = 0
+
     /// Whether a part is invalid, which decides the whole.
-    var isInvalid = false
+    var isInvalid: Bool {
+        get { bits & 1 != 0 }
+        set { bits = newValue ? bits | 1 : bits & ~1 }
+    }
+
     /// Whether a part is undecided, because it entered a cycle.
-    var isUndecided = false
+    var isUndecided: Bool {
+        get { bits & 2 != 0 }
+        set { bits = newValue ? bits | 2 : bits & ~2 }
+    }
+
     /// Whether every part so far is valid.
-    var isValid: Bool { !isInvalid && !isUndecided }
+    var isValid: Bool { bits == 0 }
 
     /// Adds the parts of another conjunction.
     mutating func formConjunction(_ other: _SchemaConjunction) {
-        isInvalid = isInvalid || other.isInvalid
-        isUndecided = isUndecided || other.isUndecided
+        bits |= other.bits
     }
 }
 

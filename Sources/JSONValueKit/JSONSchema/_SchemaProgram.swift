@@ -25,13 +25,14 @@ final class _SchemaProgram: @unchecked Sendable {
         /// inline. Such a node cannot nest deeper, enter a resource or need
         /// marks, so the fast path runs its checks directly.
         var isLeaf: Bool = false
+        /// The types the node's `type` allows (every type without one): the
+        /// fast path refuses other values before running any check. (Beside
+        /// the Booleans, so that a node takes 32 bytes.)
+        var types: _SchemaTypes = .all
         /// The node this one stands for, when it is only a `$ref` (as every
         /// draft-04 to -07 `$ref` is): the fast path goes straight there.
         /// -1 otherwise, and always when the dynamic scope is tracked.
         var alias: Int32 = -1
-        /// The types the node's `type` allows (every type without one): the
-        /// fast path refuses other values before running any check.
-        var types: _SchemaTypes = .all
         /// For a node on a cycle of subschemas applied in place: its index
         /// among those nodes, where validation marks the value it is being
         /// applied to, so as to notice when the cycle comes back to it for

@@ -1,12 +1,20 @@
 /// What validation reports as it goes. The evaluator is generic over it and
-/// specialized twice: with ``_SchemaSilence`` it is the `isValid` fast
+/// specialized three times: with ``_SchemaSilence`` it is the `isValid` fast
 /// path, which builds no locations, messages or output units, as every call
-/// is behind `if Reporter.isEnabled`; with ``_SchemaOutputBuilder`` it
-/// records the tree of output units of JSON Schema 2020-12, section 12.
+/// is behind `if Reporter.isEnabled`; with ``_SchemaCycleSilence``, the same
+/// for a schema with cycles of in-place subschemas, which it watches for;
+/// with ``_SchemaOutputBuilder`` it records the tree of output units of
+/// JSON Schema 2020-12, section 12.
 protocol _SchemaReporting {
     /// Whether anything is reported; `false` lets the evaluator stop at the
     /// first failure.
     static var isEnabled: Bool { get }
+
+    /// Whether the schema may have cycles of subschemas applied in place,
+    /// which evaluation then watches for, and whose undecided results it
+    /// combines (see ``_SchemaEvaluator``). `false` removes all that from
+    /// the fast path of the schemas that have none.
+    static var watchesCycles: Bool { get }
 
     /// Whether annotations (`title`, `default`…) and valid units are kept.
     var keepsEverything: Bool { get }
@@ -44,8 +52,22 @@ protocol _SchemaReporting {
     mutating func pass(_ keyword: String)
 }
 
-/// The fast path's reporter: reports nothing.
-struct _SchemaSilence: _SchemaReporting {
+/// A reporter that reports nothing: the fast path's.
+protocol _SchemaSilentReporting: _SchemaReporting {}
+
+/// The fast path's reporter, for a schema without cycles of subschemas
+/// applied in place.
+struct _SchemaSilence: _SchemaSilentReporting {
+    static var watchesCycles: Bool { false }
+}
+
+/// The fast path's reporter, for a schema with cycles of subschemas applied
+/// in place.
+struct _SchemaCycleSilence: _SchemaSilentReporting {
+    static var watchesCycles: Bool { true }
+}
+
+extension _SchemaSilentReporting {
     static var isEnabled: Bool { false }
     var keepsEverything: Bool { false }
     @inline(__always) mutating func pushKeyword(_ token: String) {}
@@ -98,6 +120,7 @@ struct _SchemaOutputUnit: Sendable {
 /// dropped by truncating the list back to its unit.
 struct _SchemaOutputBuilder: _SchemaReporting {
     static var isEnabled: Bool { true }
+    static var watchesCycles: Bool { true }
     let keepsEverything: Bool
     let program: _SchemaProgram
 
