@@ -685,17 +685,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return true
         case .content(let content):
-            guard content.accepts(instance.pointee.unsafelyUnwrappedString) else {
-                if Reporter.isEnabled {
-                    reporter.fail(
-                        content.isBase64 ? "contentEncoding" : "contentMediaType",
-                        "\(_SchemaMessages.describe(instance.pointee)) is not "
-                            + (content.isBase64 && content.isJSON
-                                ? "base64-encoded JSON" : content.isBase64 ? "valid base64" : "JSON text"))
-                }
-                return false
-            }
-            return true
+            return evaluateContent(content, instance)
         case .multipleOf, .bound, .minItems, .maxItems, .uniqueItems, .items, .contains, .unevaluatedItems,
             .minProperties, .maxProperties, .required, .dependentRequired, .dependentSchemas, .properties,
             .propertyNames, .unevaluatedProperties:
@@ -703,6 +693,44 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         default:
             return evaluate(check, any: instance, nil)
         }
+    }
+
+    /// The content keywords, asserted (see
+    /// ``JSONSchema/Options-swift.struct/assertsContent``): the string
+    /// decoded, parsed, and its JSON value validated against `contentSchema`
+    /// as a value of its own, whose errors are located at the string.
+    private mutating func evaluateContent(_ content: _SchemaContent, _ instance: UnsafePointer<JSONValue>) -> Bool {
+        var bytes = Array(instance.pointee.unsafelyUnwrappedString.utf8)
+        if content.isBase64 {
+            guard let decoded = _SchemaContent.decodeBase64(bytes) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "contentEncoding", "\(_SchemaMessages.describe(instance.pointee)) is not valid base64")
+                }
+                return false
+            }
+            bytes = decoded
+        }
+        guard content.isJSON else { return true }
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: bytes)
+        } catch {
+            if Reporter.isEnabled {
+                let what = content.isBase64 ? "the base64 in the string does not encode" : "the string is not"
+                reporter.fail("contentMediaType", "\(what) JSON text: \(error)")
+            }
+            return false
+        }
+        guard content.schema >= 0 else { return true }
+        let unit = reporter.beginKeyword("contentSchema", hidesDetails: false)
+        reporter.pushKeyword("contentSchema")
+        reporter.beginContent()
+        let valid = withUnsafePointer(to: document) { evaluateChild(content.schema, $0) }
+        reporter.endContent()
+        reporter.popKeyword()
+        reporter.end(unit, valid: valid, error: nil)
+        return valid
     }
 
     /// A check of a number, a Boolean or null.

@@ -143,7 +143,7 @@ enum _SchemaKeyword: Sendable {
     /// `$dynamicRef` or `$recursiveRef`.
     case dynamicReference(_SchemaDynamicReference)
     case format(_Format, String)
-    /// Draft-07's `contentEncoding` and `contentMediaType`, asserted.
+    /// `contentEncoding`, `contentMediaType` and `contentSchema`, asserted.
     case content(_SchemaContent)
     case unevaluatedProperties(Int)
     case unevaluatedItems(Int)

@@ -303,6 +303,7 @@ final class _SchemaProgram: @unchecked Sendable {
         case .items(let items): return items.prefix + [items.rest].compactMap { $0 }
         case .contains(let contains): return [contains.node]
         case .dynamicReference(let reference): return [reference.target]
+        case .content(let content): return content.schema >= 0 ? [Int(content.schema)] : []
         default: return []
         }
     }

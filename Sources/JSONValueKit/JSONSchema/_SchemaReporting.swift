@@ -38,6 +38,10 @@ protocol _SchemaReporting {
     /// cycle in it. It fails; with an `error`, that is the reason, else the
     /// reasons below it (the cycles') are the errors it stands for.
     mutating func endUndecided(_ unit: Int, error: String?)
+    /// Starts the value that a string holds (`contentSchema`): until
+    /// ``endContent()``, instance locations stay at the string.
+    mutating func beginContent()
+    mutating func endContent()
     /// How many keyword tokens the current path has.
     var keywordDepth: Int { get }
     /// The keywords of the current path from `depth` on, for a message:
@@ -80,6 +84,8 @@ extension _SchemaSilentReporting {
     @inline(__always) mutating func beginKeyword(_ keyword: String, hidesDetails: Bool) -> Int { 0 }
     @inline(__always) mutating func end(_ unit: Int, valid: Bool, error: String?) {}
     @inline(__always) mutating func endUndecided(_ unit: Int, error: String?) {}
+    @inline(__always) mutating func beginContent() {}
+    @inline(__always) mutating func endContent() {}
     var keywordDepth: Int { 0 }
     func keywordSteps(from depth: Int) -> String { "" }
     @inline(__always) mutating func fail(_ keyword: String?, _ message: String) {}
@@ -154,6 +160,7 @@ struct _SchemaOutputBuilder: _SchemaReporting {
     }
 
     mutating func pushInstance(_ token: String, ordinal: Int) {
+        guard contentDepth == 0 else { return }
         instanceTokens.append(token)
         instanceOrder.append(ordinal)
     }
@@ -163,8 +170,24 @@ struct _SchemaOutputBuilder: _SchemaReporting {
     }
 
     mutating func popInstance() {
+        guard contentDepth == 0 else { return }
         instanceTokens.removeLast()
         instanceOrder.removeLast()
+    }
+
+    /// How many values held in strings (`contentSchema`) are being
+    /// validated, one inside another: inside one, instance locations stay
+    /// at the outermost string, the location in the instance. (Pushes and
+    /// pops pair up inside a content value, so skipping both keeps them
+    /// balanced.)
+    private var contentDepth = 0
+
+    mutating func beginContent() {
+        contentDepth += 1
+    }
+
+    mutating func endContent() {
+        contentDepth -= 1
     }
 
     /// Each subschema's absolute location, made once per validation: a
