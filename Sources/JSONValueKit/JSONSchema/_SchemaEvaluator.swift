@@ -128,14 +128,23 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     /// Runs `body` with a scratch buffer for ``nameScratch`` and, when the
-    /// program has nodes on cycles, room for ``cycleMarks``.
+    /// program has nodes on cycles, room for ``cycleMarks``: on the stack
+    /// for a few, else on the heap, so that a schema with many cannot take
+    /// the stack that evaluation needs.
     static func withScratch<Result>(
         for program: _SchemaProgram,
         _ body: (UnsafeMutableRawBufferPointer, UnsafeMutablePointer<UInt>?) -> Result
     ) -> Result {
         withNameScratch { names in
-            guard program.cycleNodeCount > 0 else { return body(names, nil) }
-            return withUnsafeTemporaryAllocation(of: UInt.self, capacity: program.cycleNodeCount * 2) { marks in
+            let count = program.cycleNodeCount * 2
+            guard count > 0 else { return body(names, nil) }
+            guard count <= 64 else {
+                let marks = UnsafeMutablePointer<UInt>.allocate(capacity: count)
+                marks.initialize(repeating: 0, count: count)
+                defer { marks.deallocate() }
+                return body(names, marks)
+            }
+            return withUnsafeTemporaryAllocation(of: UInt.self, capacity: count) { marks in
                 marks.initialize(repeating: 0)
                 return body(names, marks.baseAddress)
             }

@@ -384,11 +384,11 @@ struct JSONSchemaCycleTests {
         "on random schemas, most with cycles: every way of validating agrees, in any order of subschemas and members",
         arguments: 0..<4)
     func randomOrderIndependence(slice: Int) throws {
-        let size = UInt64(Sanitizers.scaled(250))
+        let size = UInt64(Sanitizers.scaled(125))
         var entered = 0
         var decidedAfterEntering = 0
         var failures: [String] = []
-        for seed in UInt64(slice) * 250..<UInt64(slice) * 250 + size {
+        for seed in UInt64(slice) * 125..<UInt64(slice) * 125 + size {
             var random = RandomSchema(seed: seed &+ 0xC7C1E)
             var document = random.document()
             if case .object(var root) = document {
