@@ -13,17 +13,18 @@
 // location must lead back to its value. Decoding from the bytes gives the
 // same tree, in the same order, and tolerant decoding with a report does not
 // crash. Literal pointers and queries never trap. Every accepted document is
-// also compiled as a JSON Schema (in a dialect and with format assertion
-// picked from the input's length): a schema error must point into the
-// document, and a schema that compiles validates the document and a few
-// fixed values, where `isValid` and `validate` must agree and the output
-// formats must not crash. Every document is also validated against the
-// 2020-12 meta-schema. The document and a few values are also streamed to
-// the incremental validator at splits picked from the input, which must
-// never report a violation that is not an error of the whole value, never
-// withdraw one, and finish with `validate(parsing:)`'s result; an accepted
-// array's first element is also compiled as a schema and its second
-// streamed to it (schema-and-instance inputs).
+// also compiled as a JSON Schema (in a dialect, with format and content
+// assertion picked from the input's length): a schema error must point into
+// the document, and a schema that compiles (cycles of `$ref`s and in-place
+// keywords included) validates the document and a few fixed values, where
+// `isValid` and `validate` must agree and the output formats must not crash.
+// Every document is also validated against the 2020-12 meta-schema. The
+// document and a few values are also streamed to the incremental validator
+// at splits picked from the input, which must never report a violation that
+// is not an error of the whole value, never withdraw one, and finish with
+// `validate(parsing:)`'s result; an accepted array's first element is also
+// compiled as a schema and its second streamed to it (schema-and-instance
+// inputs).
 
 import Foundation
 
@@ -458,6 +459,7 @@ func checkSchema(_ document: JSONValue, seed: Int) {
     var options = JSONSchema.Options()
     options.defaultDialect = JSONSchema.Dialect.allCases[seed % JSONSchema.Dialect.allCases.count]
     options.assertsFormats = seed % 2 == 0
+    options.assertsContent = seed % 3 == 0
     // The document may refer to itself, or to its first member, by URI.
     options.documents["https://example.com/document.json"] = document
     if case .object(let object) = document, let first = object.first {

@@ -148,7 +148,10 @@ struct _SchemaOutput {
 
     /// The units that tell why the value is invalid: failed, with a message,
     /// every ancestor failed too (an error under a passing `anyOf` or inside
-    /// `not` is no error of the value's), and none that sums them up.
+    /// `not` is no error of the value's), and none that sums them up. Under
+    /// a keyword left undecided by a cycle, such as an `anyOf` none of whose
+    /// branches is valid but one entered a cycle, the errors are the cycles
+    /// (the reasons it is undecided), not its branches' other errors.
     static func errors(in units: [_SchemaOutputUnit], program: _SchemaProgram) -> [JSONSchema.ValidationError] {
         orderedErrors(in: units, program: program).map(\.error)
     }
@@ -160,32 +163,37 @@ struct _SchemaOutput {
     ) -> [(order: [Int], error: JSONSchema.ValidationError)] {
         var result: [(order: [Int], error: JSONSchema.ValidationError)] = []
         // Units are in pre-order; `open` holds the ancestors of the next one.
-        // `hidden` counts the failed ancestors that hide their details, and
+        // `hidden` counts the failed ancestors that hide their details,
+        // `undecided` the undecided ones that hide all but the reasons, and
         // `passed` the valid ones, whose failed descendants are no errors of
         // the value: counts rather than a walk up `open` for each unit, which
         // would make a value nested n deep cost n² here.
         var open: [Int] = []
         var hidden = 0
+        var undecided = 0
         var passed = 0
+        func count(_ unit: _SchemaOutputUnit, _ change: Int) {
+            if unit.valid {
+                passed += change
+            } else if unit.isUndecided && unit.error == nil {
+                undecided += change
+            } else if unit.hidesDetails {
+                hidden += change
+            }
+        }
         for (index, unit) in units.enumerated() {
             while let last = open.last, units[last].end <= index {
-                if units[last].valid {
-                    passed -= 1
-                } else if units[last].hidesDetails {
-                    hidden -= 1
-                }
+                count(units[last], -1)
                 open.removeLast()
             }
-            if passed == 0 && hidden == 0, !unit.valid, let message = unit.error {
+            if passed == 0 && hidden == 0 && (undecided == 0 || unit.isUndecided), !unit.valid,
+                let message = unit.error
+            {
                 result.append((unit.instanceOrder, error(for: unit, message: message)))
             }
             if unit.end > index + 1 {
                 open.append(index)
-                if unit.valid {
-                    passed += 1
-                } else if unit.hidesDetails {
-                    hidden += 1
-                }
+                count(unit, 1)
             }
         }
         // Document order: a stable sort by the positions of the instance

@@ -70,11 +70,13 @@ import Foundation
 ///
 /// ### Safety
 ///
-/// A schema from outside cannot crash or hang validation: references that
-/// loop without consuming any of the instance are refused when compiling,
-/// every pattern runs in linear time, and schemas and values nested to the
-/// parser's default depth of 512 levels are validated safely on a thread
-/// with a 512 KiB stack.
+/// A schema from outside cannot crash or hang validation: validation that
+/// comes back to a subschema for the value it is already applying it to,
+/// through references that loop without consuming any of the instance,
+/// stops there with an error (see "Cycles" in
+/// <doc:ValidatingWithJSONSchema>), every pattern runs in linear time, and
+/// schemas and values nested to the parser's default depth of 512 levels
+/// are validated safely on a thread with a 512 KiB stack.
 public struct JSONSchema: Sendable {
     /// The compiled schema, shared by copies.
     let program: _SchemaProgram
@@ -98,9 +100,9 @@ public struct JSONSchema: Sendable {
     ///   - options: The default dialect, whether formats are asserted, and
     ///     other documents that references may name.
     /// - Throws: ``JSONSchemaError`` for a keyword with a value of the wrong
-    ///   shape, a reference that resolves to nothing, an unknown `$schema`,
-    ///   a pattern that is not a linear-time ECMA-262 regular expression, or
-    ///   references that loop without consuming any of the instance.
+    ///   shape, a reference that resolves to nothing, an unknown `$schema`
+    ///   or required vocabulary, a pattern that is not a linear-time
+    ///   ECMA-262 regular expression, or more than a million subschemas.
     /// - Complexity: O(*n*) in the size of the schema and of the documents
     ///   it refers to.
     public init(_ schema: JSONValue, options: Options = .init()) throws(JSONSchemaError) {
@@ -246,7 +248,40 @@ extension JSONSchema {
         /// format that 2020-12 defines (`date-time`, `email`, `ipv4`, `uri`,
         /// `regex` and the others) is checked by the package's own code;
         /// unknown formats stay annotations.
+        ///
+        /// This option asserts `format` only; ``assertsContent`` asserts the
+        /// content keywords.
         public var assertsFormats: Bool
+
+        /// Whether the content keywords are assertions: `false` by default,
+        /// so that `contentEncoding`, `contentMediaType` and `contentSchema`
+        /// are annotations, as 2019-09 and 2020-12 specify and draft-07
+        /// allows.
+        ///
+        /// When `true`, in draft-07 and later, a string must hold what they
+        /// describe:
+        ///
+        /// - `"contentEncoding": "base64"`: base64 with padding (RFC 4648,
+        ///   section 4).
+        /// - `"contentMediaType": "application/json"`, or a type with the
+        ///   `+json` suffix such as `application/geo+json`: JSON text, after
+        ///   decoding if `contentEncoding` is base64.
+        /// - `contentSchema` (2019-09 and later), beside a JSON media type:
+        ///   the JSON value in the string must be valid against it. Its
+        ///   errors are located at the string, with keyword locations inside
+        ///   `contentSchema`.
+        ///
+        /// Other encodings and media types stay annotations, as do all of
+        /// them for a value that is not a string.
+        ///
+        /// ```swift
+        /// var options = JSONSchema.Options()
+        /// options.assertsContent = true
+        /// let settings = try JSONSchema(["type": "string", "contentMediaType": "application/json"], options: options)
+        /// settings.isValid(#"{"retries": 3}"#)   // true
+        /// settings.isValid("")                   // false: not JSON text
+        /// ```
+        public var assertsContent: Bool
 
         /// Other documents that references may name, by absolute URI; nothing
         /// is ever fetched.
@@ -258,11 +293,12 @@ extension JSONSchema {
         /// ```
         public var documents: [String: JSONValue]
 
-        /// Options with the defaults: 2020-12, `format` as an annotation, and
-        /// no other documents.
+        /// Options with the defaults: 2020-12, `format` and the content
+        /// keywords as annotations, and no other documents.
         public init() {
             defaultDialect = .draft2020_12
             assertsFormats = false
+            assertsContent = false
             documents = [:]
         }
     }

@@ -37,9 +37,12 @@ public struct JSONSchemaError: Error, Hashable, Sendable, CustomStringConvertibl
         /// expression, or uses a feature that cannot run in linear time
         /// (back-references, look-around); the message names it.
         case invalidPattern(String)
-        /// Subschemas refer to one another in a cycle that applies to the
-        /// same instance location, such as `{"$ref": "#"}`, so validation
-        /// could never end.
+        /// No longer thrown: subschemas that refer to one another in a cycle
+        /// that applies to the same instance location, such as
+        /// `{"$ref": "#"}`, compile, and validation that enters such a cycle
+        /// stops there with an error (see "Cycles" in
+        /// <doc:ValidatingWithJSONSchema>).
+        @available(*, deprecated, message: "cycles of in-place subschemas compile; validation that enters one fails")
         case infiniteRecursion
         /// The schema and the documents it refers to hold more than
         /// `limit` subschemas (a million), which would take too much memory

@@ -13,7 +13,8 @@
 ///    their target, which is compiled in turn.
 ///
 /// Then the nodes that must track evaluated members and items are marked,
-/// and cycles of in-place references, which would never end, are refused.
+/// and so are the nodes on cycles of in-place references, which validation
+/// watches so that it never goes round one forever.
 final class _SchemaCompiler {
     /// A subschema's place: a document and a JSON Pointer into it, escaped.
     struct Location: Hashable {
@@ -180,7 +181,7 @@ final class _SchemaCompiler {
         let root = allocateNode(at: rootLocation, value: schema, resource: resourceOfLocation[rootLocation] ?? 0)
         try drainQueue()
         try compileDynamicAnchors()
-        try _SchemaAnalysis.checkForInPlaceCycles(self)
+        _SchemaAnalysis.markInPlaceCycles(self)
         _SchemaAnalysis.markEvaluationTracking(self)
         let programResources = resources.map { resource -> _SchemaResource in
             var result = _SchemaResource(uri: resource.uri, documentPointer: resource.pointer)

@@ -3,10 +3,28 @@ extension _SchemaProgram {
     /// the numbers boxed in `instance`, if it was parsed keeping them (see
     /// `_SchemaExactNumbers.swift`).
     func isValid(_ instance: JSONValue, numbers: _ExactNumbers? = nil) -> Bool {
-        _withNumbers(numbers) { numbers in
+        guard cycleNodeCount == 0 else { return isValidWatchingCycles(instance, numbers: numbers) }
+        return _withNumbers(numbers) { numbers in
             _SchemaEvaluator<_SchemaSilence>.withNameScratch { scratch in
                 var evaluator = _SchemaEvaluator(
-                    program: self, reporter: _SchemaSilence(), nameScratch: scratch, numbers: numbers)
+                    program: self, reporter: _SchemaSilence(), nameScratch: scratch, numbers: numbers, cycleMarks: nil)
+                return withExtendedLifetime(self) {
+                    withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+                }
+            }
+        }
+    }
+
+    /// The fast path of a program with nodes on in-place cycles, which
+    /// watches for them: a specialization of its own, so that the fast path
+    /// of the others does nothing of it.
+    @inline(never)
+    private func isValidWatchingCycles(_ instance: JSONValue, numbers: _ExactNumbers?) -> Bool {
+        _withNumbers(numbers) { numbers in
+            _SchemaEvaluator<_SchemaCycleSilence>.withScratch(for: self) { scratch, cycleMarks in
+                var evaluator = _SchemaEvaluator(
+                    program: self, reporter: _SchemaCycleSilence(), nameScratch: scratch, numbers: numbers,
+                    cycleMarks: cycleMarks)
                 return withExtendedLifetime(self) {
                     withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
                 }
@@ -20,10 +38,10 @@ extension _SchemaProgram {
         _ instance: JSONValue, keepsEverything: Bool, numbers: _ExactNumbers? = nil
     ) -> (valid: Bool, units: [_SchemaOutputUnit]) {
         _withNumbers(numbers) { numbers in
-            _SchemaEvaluator<_SchemaOutputBuilder>.withNameScratch { scratch in
+            _SchemaEvaluator<_SchemaOutputBuilder>.withScratch(for: self) { scratch, cycleMarks in
                 var evaluator = _SchemaEvaluator(
                     program: self, reporter: _SchemaOutputBuilder(program: self, keepsEverything: keepsEverything),
-                    nameScratch: scratch, numbers: numbers)
+                    nameScratch: scratch, numbers: numbers, cycleMarks: cycleMarks)
                 let valid = withExtendedLifetime(self) {
                     withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
                 }
@@ -55,6 +73,25 @@ func _withNumbers<Result>(
 /// instances are safe on small threads while ordinary ones never leave the
 /// caller's; and it stops with an error at ``JSONSchema/maximumNestingDepth``
 /// levels.
+///
+/// ### Cycles
+///
+/// A schema may apply itself to the same value in a cycle of in-place
+/// keywords (`{"$ref": "#"}`). Validation that comes back to a node of such
+/// a cycle for the value it is already applying that node to would never
+/// end, so the node's result is *undecided* instead: ``undecided`` is set
+/// and it returns `false`. The compiler marks the nodes on cycles, and only
+/// they check (see ``evaluateOnCycle(_:_:_:)``).
+///
+/// Undecided results combine by strong three-valued (Kleene) logic: a
+/// failure decides `allOf` and the other keywords whose subschemas must all
+/// hold, and a success decides `anyOf`, whatever the undecided parts would
+/// have been; `not` of an undecided result is undecided, and so is a
+/// `oneOf`, `contains` or `if` whose outcome depends on it. The outcome is
+/// the same in whatever order the parts are evaluated, so the fast path,
+/// which stops at the first result that decides, and the full path, which
+/// evaluates everything, agree. An undecided outcome is a failure, with
+/// the error of the cycle that was entered.
 struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// The program, which the caller keeps alive: the evaluator reads its
     /// tables through plain pointers.
@@ -99,11 +136,45 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// keeping them; see `_SchemaExactNumbers.swift`. The caller keeps it
     /// alive.
     let numbers: UnsafePointer<_ExactNumbers>?
+    /// Whether the subschema that last returned `false` is undecided rather
+    /// than invalid, because it entered a cycle; the caller that reads the
+    /// result clears it (see ``conjoin(_:_:)`` and ``takeUndecided()``).
+    private var undecided = false
+    /// For each node on an in-place cycle (by its
+    /// ``_SchemaProgram/Node/cycleSlot``): the address of the value it is
+    /// being applied to, or 0; then, for each, the depth of the keyword path
+    /// where it was entered, for the error. `nil` if the program has no
+    /// such nodes.
+    private let cycleMarks: UnsafeMutablePointer<UInt>?
 
     /// Runs `body` with a scratch buffer for ``nameScratch`` on the stack:
     /// allocating it cost a tenth of the quickest validations.
     static func withNameScratch<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
         withUnsafeTemporaryAllocation(byteCount: 64, alignment: 8, body)
+    }
+
+    /// Runs `body` with a scratch buffer for ``nameScratch`` and, when the
+    /// program has nodes on cycles, room for ``cycleMarks``: on the stack
+    /// for a few, else on the heap, so that a schema with many cannot take
+    /// the stack that evaluation needs.
+    static func withScratch<Result>(
+        for program: _SchemaProgram,
+        _ body: (UnsafeMutableRawBufferPointer, UnsafeMutablePointer<UInt>?) -> Result
+    ) -> Result {
+        withNameScratch { names in
+            let count = program.cycleNodeCount * 2
+            guard count > 0 else { return body(names, nil) }
+            guard count <= 64 else {
+                let marks = UnsafeMutablePointer<UInt>.allocate(capacity: count)
+                marks.initialize(repeating: 0, count: count)
+                defer { marks.deallocate() }
+                return body(names, marks)
+            }
+            return withUnsafeTemporaryAllocation(of: UInt.self, capacity: count) { marks in
+                marks.initialize(repeating: 0)
+                return body(names, marks.baseAddress)
+            }
+        }
     }
 
     /// How much of the caller's stack evaluation may use: a quarter of the
@@ -125,7 +196,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     init(
         program: _SchemaProgram, reporter: Reporter, nameScratch: UnsafeMutableRawBufferPointer,
-        numbers: UnsafePointer<_ExactNumbers>? = nil
+        numbers: UnsafePointer<_ExactNumbers>? = nil, cycleMarks: UnsafeMutablePointer<UInt>?
     ) {
         self.program = program
         self.numbers = numbers
@@ -153,6 +224,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         self.reporter = reporter
         stackLimit = _stackAddress() &- Self.stackBudget
         self.nameScratch = nameScratch
+        self.cycleMarks = cycleMarks
     }
 
     // MARK: Subschemas
@@ -184,7 +256,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             case .general:
                 guard node.types.accepts(instance) else { return false }
                 if node.isLeaf { return evaluateLeaf(node, instance) }
+                if Reporter.watchesCycles && node.cycleSlot >= 0 { return evaluateOnCycle(id, instance, marks) }
             }
+        } else if Reporter.watchesCycles && nodes[Int(id)].cycleSlot >= 0 {
+            return evaluateOnCycle(id, instance, marks)
         }
         return evaluateNested(id, instance, marks)
     }
@@ -275,49 +350,146 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         return valid
     }
 
+    /// A node on an in-place cycle (see
+    /// ``_SchemaAnalysis/markInPlaceCycles(_:)``): undecided, with the error
+    /// reported, if the node is being applied to this very value already,
+    /// further up the stack (while a value is validated, its address is its
+    /// location); else applied, with the value marked as the node's until it
+    /// returns.
+    @inline(never)
+    private mutating func evaluateOnCycle(
+        _ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        guard let cycleMarks else { return evaluateNested(id, instance, marks) }
+        let slot = Int(nodes[Int(id)].cycleSlot)
+        let depthSlot = slot &+ program.cycleNodeCount
+        let address = UInt(bitPattern: instance)
+        if cycleMarks[slot] == address {
+            if Reporter.isEnabled {
+                let unit = reporter.beginNode(Int(id))
+                reporter.endUndecided(
+                    unit,
+                    error: "the schema applies itself to the same value through "
+                        + reporter.keywordSteps(from: Int(cycleMarks[depthSlot]))
+                        + ", so this value cannot be validated")
+            }
+            undecided = true
+            return false
+        }
+        let saved = (cycleMarks[slot], cycleMarks[depthSlot])
+        cycleMarks[slot] = address
+        if Reporter.isEnabled { cycleMarks[depthSlot] = UInt(reporter.keywordDepth) }
+        defer { (cycleMarks[slot], cycleMarks[depthSlot]) = saved }
+        return evaluateNested(id, instance, marks)
+    }
+
     /// Runs a node's checks. The container, if the value is one, is taken
     /// out of it once for all the checks.
     @inline(__always)
     private mutating func evaluateChecks(
         of node: _SchemaProgram.Node, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
-        var valid = true
         var index = Int(Reporter.isEnabled ? node.checkStart : node.fastCheckStart)
         let end = Int(node.checkStart) &+ Int(node.checkCount)
+        // At the first check that fails, the rest are left to
+        // `evaluateChecks(of:after:_:_:)`, unless the failure decides the
+        // node on the fast path.
         if let items = _SchemaInstanceView.elements(of: instance) {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], items: items, instance, marks)) {
-                    valid = false
-                    if !Reporter.isEnabled { break }
+                    if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
+                    return evaluateChecks(of: node, after: index, instance, marks)
                 }
                 index &+= 1
             }
         } else if let object = _SchemaInstanceView.object(of: instance) {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], object: object, instance, marks)) {
-                    valid = false
-                    if !Reporter.isEnabled { break }
+                    if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
+                    return evaluateChecks(of: node, after: index, instance, marks)
                 }
                 index &+= 1
             }
         } else if case .string = instance.pointee {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], string: instance)) {
-                    valid = false
-                    if !Reporter.isEnabled { break }
+                    if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
+                    return evaluateChecks(of: node, after: index, instance, marks)
                 }
                 index &+= 1
             }
         } else {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], scalar: instance)) {
-                    valid = false
-                    if !Reporter.isEnabled { break }
+                    if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
+                    return evaluateChecks(of: node, after: index, instance, marks)
                 }
                 index &+= 1
             }
         }
-        return valid
+        return true
+    }
+
+    /// The checks of a node after check `failed` failed: every one, for its
+    /// errors, on the full path; on the fast path, those that may still be
+    /// invalid after an undecided one (see ``conjoin(_:_:)``).
+    @inline(never)
+    private mutating func evaluateChecks(
+        of node: _SchemaProgram.Node, after failed: Int, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        var all = _SchemaConjunction()
+        if conjoin(false, &all) { return false }
+        let end = Int(node.checkStart) &+ Int(node.checkCount)
+        for index in (failed &+ 1)..<end {
+            let check = checks[index]
+            let valid: Bool
+            if let items = _SchemaInstanceView.elements(of: instance) {
+                valid = evaluate(check, items: items, instance, marks)
+            } else if let object = _SchemaInstanceView.object(of: instance) {
+                valid = evaluate(check, object: object, instance, marks)
+            } else if case .string = instance.pointee {
+                valid = evaluate(check, string: instance)
+            } else {
+                valid = evaluate(check, scalar: instance)
+            }
+            if conjoin(noted(check, valid), &all) { return false }
+        }
+        return settle(all)
+    }
+
+    /// Takes the result of one of several parts that must all hold (the
+    /// checks of a node, the subschemas of `allOf`, the members that
+    /// `properties` applies to…) into their conjunction. Returns whether
+    /// the conjunction is decided and evaluation may stop there: on the fast
+    /// path, at the first part that is invalid (an undecided one does not
+    /// decide it, as a later part may still be invalid).
+    @inline(__always)
+    private mutating func conjoin(_ valid: Bool, _ all: inout _SchemaConjunction) -> Bool {
+        if valid { return false }
+        if takeUndecided() {
+            all.isUndecided = true
+            return false
+        }
+        all.isInvalid = true
+        return !Reporter.isEnabled
+    }
+
+    /// The result of a conjunction: invalid if a part is, else undecided
+    /// (with ``undecided`` set) if a part is, else valid.
+    @inline(__always)
+    private mutating func settle(_ all: _SchemaConjunction) -> Bool {
+        if all.isValid { return true }
+        if Reporter.watchesCycles && all.isUndecided && !all.isInvalid { undecided = true }
+        return false
+    }
+
+    /// Whether the subschema that just returned `false` is undecided; clears
+    /// the flag, which belongs to the caller that reads the result.
+    @inline(__always)
+    private mutating func takeUndecided() -> Bool {
+        guard Reporter.watchesCycles && undecided else { return false }
+        undecided = false
+        return true
     }
 
     /// A check's result, recorded as a unit of its own when it is an
@@ -358,7 +530,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         guard let marks, nodes[Int(id)].tracksEvaluation else { return evaluateChild(id, instance) }
         var own = _SchemaBitSet()
         let valid = withUnsafeMutablePointer(to: &own) { evaluate(id, instance, $0) }
-        if valid { marks.pointee.formUnion(own) }
+        if valid {
+            marks.pointee.formUnion(own)
+        } else if Reporter.watchesCycles && undecided {
+            // Had it been valid, it would have evaluated members or items
+            // that nobody knows.
+            marks.pointee.isIncomplete = true
+        }
         return valid
     }
 
@@ -442,7 +620,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         case .dependentSchemas(let namesStart, let nodesStart, let count, let isLegacy):
             let keyword = isLegacy ? "dependencies" : "dependentSchemas"
             let unit = reporter.beginKeyword(keyword, hidesDetails: false)
-            var valid = true
+            var all = _SchemaConjunction()
             for offset in 0..<Int(count) {
                 let name = Int(namesStart) &+ offset
                 guard object.index(ofName: nameBytes(name), hash: nameHashes[name]) != nil else { continue }
@@ -451,31 +629,24 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 let childValid = evaluateInPlace(nodeLists[Int(nodesStart) &+ offset], instance, marks)
                 reporter.popKeyword()
                 reporter.popKeyword()
-                if !childValid {
-                    valid = false
-                    if !Reporter.isEnabled { break }
-                }
+                if conjoin(childValid, &all) { return false }
             }
-            reporter.end(unit, valid: valid, error: nil)
-            return valid
+            reporter.end(unit, valid: all.isValid, error: nil)
+            return settle(all)
         case .properties(let index, let nodesStart):
             return evaluateProperties(properties[Int(index)], nodesStart, object, marks)
         case .propertyNames(let child):
             let unit = reporter.beginKeyword("propertyNames", hidesDetails: false)
             reporter.pushKeyword("propertyNames")
-            var valid = true
+            var all = _SchemaConjunction()
             for index in members.indices {
                 // Annotations of names belong to no location: none are kept.
                 var name = JSONValue.string(members[index].key)
-                guard withUnsafePointer(to: &name, { evaluateChild(child, $0) }) else {
-                    valid = false
-                    if Reporter.isEnabled { continue }
-                    break
-                }
+                if conjoin(withUnsafePointer(to: &name, { evaluateChild(child, $0) }), &all) { break }
             }
             reporter.popKeyword()
-            reporter.end(unit, valid: valid, error: nil)
-            return valid
+            reporter.end(unit, valid: all.isValid, error: nil)
+            return settle(all)
         case .unevaluatedProperties(let child):
             return evaluateUnevaluatedProperties(child, object, marks)
         case .minLength, .maxLength, .pattern, .format, .content, .multipleOf, .bound, .minItems, .maxItems,
@@ -584,17 +755,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return true
         case .content(let content):
-            guard content.accepts(instance.pointee.unsafelyUnwrappedString) else {
-                if Reporter.isEnabled {
-                    reporter.fail(
-                        content.isBase64 ? "contentEncoding" : "contentMediaType",
-                        "\(describe(instance)) is not "
-                            + (content.isBase64 && content.isJSON
-                                ? "base64-encoded JSON" : content.isBase64 ? "valid base64" : "JSON text"))
-                }
-                return false
-            }
-            return true
+            return evaluateContent(content, instance)
         case .multipleOf, .bound, .minItems, .maxItems, .uniqueItems, .items, .contains, .unevaluatedItems,
             .minProperties, .maxProperties, .required, .dependentRequired, .dependentSchemas, .properties,
             .propertyNames, .unevaluatedProperties:
@@ -602,6 +763,44 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         default:
             return evaluate(check, any: instance, nil)
         }
+    }
+
+    /// The content keywords, asserted (see
+    /// ``JSONSchema/Options-swift.struct/assertsContent``): the string
+    /// decoded, parsed, and its JSON value validated against `contentSchema`
+    /// as a value of its own, whose errors are located at the string.
+    private mutating func evaluateContent(_ content: _SchemaContent, _ instance: UnsafePointer<JSONValue>) -> Bool {
+        var bytes = Array(instance.pointee.unsafelyUnwrappedString.utf8)
+        if content.isBase64 {
+            guard let decoded = _SchemaContent.decodeBase64(bytes) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "contentEncoding", "\(_SchemaMessages.describe(instance.pointee)) is not valid base64")
+                }
+                return false
+            }
+            bytes = decoded
+        }
+        guard content.isJSON else { return true }
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: bytes)
+        } catch {
+            if Reporter.isEnabled {
+                let what = content.isBase64 ? "the base64 in the string does not encode" : "the string is not"
+                reporter.fail("contentMediaType", "\(what) JSON text: \(error)")
+            }
+            return false
+        }
+        guard content.schema >= 0 else { return true }
+        let unit = reporter.beginKeyword("contentSchema", hidesDetails: false)
+        reporter.pushKeyword("contentSchema")
+        reporter.beginContent()
+        let valid = withUnsafePointer(to: document) { evaluateChild(content.schema, $0) }
+        reporter.endContent()
+        reporter.popKeyword()
+        reporter.end(unit, valid: valid, error: nil)
+        return valid
     }
 
     /// A check of a number, a Boolean or null.
@@ -711,9 +910,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             if !Reporter.isEnabled && marks == nil {
                 // The fast path: the first valid branch settles it.
-                for list in Int(start)..<Int(start &+ count) where evaluateChild(nodeLists[list], instance) {
-                    return true
+                var isUndecided = false
+                for list in Int(start)..<Int(start &+ count) {
+                    if evaluateChild(nodeLists[list], instance) { return true }
+                    if takeUndecided() { isUndecided = true }
                 }
+                if isUndecided { undecided = true }
                 return false
             }
             return evaluateAnyOf(start, count, instance, marks)
@@ -726,11 +928,17 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             if !Reporter.isEnabled && marks == nil {
                 // The fast path: a second valid branch settles it.
                 var valid = 0
-                for list in Int(start)..<Int(start &+ count) where evaluateChild(nodeLists[list], instance) {
-                    valid &+= 1
-                    if valid > 1 { return false }
+                var isUndecided = false
+                for list in Int(start)..<Int(start &+ count) {
+                    if evaluateChild(nodeLists[list], instance) {
+                        valid &+= 1
+                        if valid > 1 { return false }
+                    } else if takeUndecided() {
+                        isUndecided = true
+                    }
                 }
-                return valid == 1
+                if isUndecided { undecided = true }
+                return valid == 1 && !isUndecided
             }
             return evaluateOneOf(start, count, instance, marks)
         case .not(let child):
@@ -738,6 +946,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.pushKeyword("not")
             let childValid = evaluateChild(child, instance)
             reporter.popKeyword()
+            if !childValid && takeUndecided() {
+                // Not knowing whether the value is valid against the schema
+                // in `not` is not knowing whether it is invalid.
+                if Reporter.isEnabled { reporter.endUndecided(unit, error: nil) }
+                undecided = true
+                return false
+            }
             if Reporter.isEnabled {
                 reporter.end(
                     unit, valid: !childValid,
@@ -870,10 +1085,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: _SchemaObjectView,
         _ marks: _SchemaMarks
     ) -> Bool {
-        var valid = true
         let members = object.members
         if properties.patternCount == 0 && properties.additional < 0 {
             // Only `properties`: look each name up.
+            var all = _SchemaConjunction()
             let unit = reporter.beginKeyword("properties", hidesDetails: false)
             for offset in 0..<Int(properties.namedCount) {
                 let nameIndex = Int(properties.namedStart) &+ offset
@@ -893,19 +1108,17 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 reporter.popInstance()
                 reporter.popKeyword()
                 reporter.popKeyword()
-                if !childValid {
-                    valid = false
-                    if !Reporter.isEnabled { break }
-                }
+                if conjoin(childValid, &all) { return false }
             }
-            reporter.end(unit, valid: valid, error: nil)
-            return valid
+            reporter.end(unit, valid: all.isValid, error: nil)
+            return settle(all)
         }
         if Reporter.isEnabled { return reportProperties(properties, nodesStart, object, marks) }
         // The fast path, in one pass. Names are matched by their bytes,
         // copied to a scratch buffer, so that no name is retained; a longer
         // one is read from its `String`.
         let buffer = nameScratch
+        var all = _SchemaConjunction()
         for index in members.indices {
             let named: Int32?
             let patternMatches: UInt64
@@ -919,7 +1132,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             var matched = false
             if let offset = named {
                 matched = true
-                guard evaluateChild(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)) else { return false }
+                if conjoin(evaluateChild(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)), &all) {
+                    return false
+                }
             }
             for offset in 0..<Int(properties.patternCount) {
                 let (patternIndex, child) = patternNodes[Int(properties.patternStart) &+ offset]
@@ -929,15 +1144,15 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     : patterns[Int(patternIndex)].regex.firstMatchExists(in: members[index].key)
                 guard isMatch else { continue }
                 matched = true
-                guard evaluateChild(child, object.value(at: index)) else { return false }
+                if conjoin(evaluateChild(child, object.value(at: index)), &all) { return false }
             }
             if !matched && properties.additional >= 0 {
                 matched = true
-                guard evaluateChild(properties.additional, object.value(at: index)) else { return false }
+                if conjoin(evaluateChild(properties.additional, object.value(at: index)), &all) { return false }
             }
             if matched { marks?.pointee.insert(index) }
         }
-        return true
+        return settle(all)
     }
 
     /// `properties`, `patternProperties` and `additionalProperties` for a
@@ -951,29 +1166,27 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         let matches = members.indices.map { index in
             _MemberTable.withBytes(of: members[index].key) { matchName($0, properties) }
         }
-        var valid = true
+        var all = _SchemaConjunction()
         if properties.namedCount > 0 {
             let unit = reporter.beginKeyword("properties", hidesDetails: false)
-            var keywordValid = true
+            var keyword = _SchemaConjunction()
             for index in members.indices {
                 guard let offset = matches[index].0 else { continue }
                 marks?.pointee.insert(index)
                 reporter.pushKeyword("properties")
                 reporter.pushKeyword(members[index].key)
                 reporter.pushInstance(members[index].key, ordinal: index)
-                if !evaluateChild(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)) {
-                    keywordValid = false
-                }
+                _ = conjoin(evaluateChild(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)), &keyword)
                 reporter.popInstance()
                 reporter.popKeyword()
                 reporter.popKeyword()
             }
-            reporter.end(unit, valid: keywordValid, error: nil)
-            valid = valid && keywordValid
+            reporter.end(unit, valid: keyword.isValid, error: nil)
+            all.formConjunction(keyword)
         }
         if properties.patternCount > 0 {
             let unit = reporter.beginKeyword("patternProperties", hidesDetails: false)
-            var keywordValid = true
+            var keyword = _SchemaConjunction()
             for index in members.indices {
                 for offset in 0..<Int(properties.patternCount) {
                     let (patternIndex, child) = patternNodes[Int(properties.patternStart) &+ offset]
@@ -986,36 +1199,36 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     reporter.pushKeyword("patternProperties")
                     reporter.pushKeyword(patterns[Int(patternIndex)].source)
                     reporter.pushInstance(members[index].key, ordinal: index)
-                    if !evaluateChild(child, object.value(at: index)) { keywordValid = false }
+                    _ = conjoin(evaluateChild(child, object.value(at: index)), &keyword)
                     reporter.popInstance()
                     reporter.popKeyword()
                     reporter.popKeyword()
                 }
             }
-            reporter.end(unit, valid: keywordValid, error: nil)
-            valid = valid && keywordValid
+            reporter.end(unit, valid: keyword.isValid, error: nil)
+            all.formConjunction(keyword)
         }
         if properties.additional >= 0 {
             let unit = reporter.beginKeyword("additionalProperties", hidesDetails: false)
-            var keywordValid = true
+            var keyword = _SchemaConjunction()
             for index in members.indices
             where matches[index].0 == nil && !patternMatched(matches[index].1, members[index].key, properties) {
                 marks?.pointee.insert(index)
                 reporter.pushKeyword("additionalProperties")
                 reporter.pushInstance(members[index].key, ordinal: index)
                 if case .alwaysInvalid = nodes[Int(properties.additional)].shape {
-                    keywordValid = false
+                    keyword.isInvalid = true
                     reporter.fail(nil, "the property \(_SchemaMessages.quote(members[index].key)) is not allowed here")
-                } else if !evaluateChild(properties.additional, object.value(at: index)) {
-                    keywordValid = false
+                } else {
+                    _ = conjoin(evaluateChild(properties.additional, object.value(at: index)), &keyword)
                 }
                 reporter.popInstance()
                 reporter.popKeyword()
             }
-            reporter.end(unit, valid: keywordValid, error: nil)
-            valid = valid && keywordValid
+            reporter.end(unit, valid: keyword.isValid, error: nil)
+            all.formConjunction(keyword)
         }
-        return valid
+        return settle(all)
     }
 
     /// Whether a member matched any `patternProperties`: one of the first
@@ -1087,27 +1300,48 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     ) -> Bool {
         let members = object.members
         let unit = reporter.beginKeyword("unevaluatedProperties", hidesDetails: false)
-        var valid = true
+        var all = _SchemaConjunction()
         for index in members.indices where marks?.pointee.contains(index) != true {
             marks?.pointee.insert(index)
             reporter.pushKeyword("unevaluatedProperties")
             if Reporter.isEnabled { reporter.pushInstance(members[index].key, ordinal: index) }
+            var decided = false
             if case .alwaysInvalid = nodes[Int(child)].shape {
-                valid = false
+                all.isInvalid = true
+                decided = !Reporter.isEnabled
                 if Reporter.isEnabled {
                     reporter.fail(
                         nil,
                         "the property \(_SchemaMessages.quote(members[index].key)) is not allowed here (unevaluated)")
                 }
-            } else if !evaluateChild(child, object.value(at: index)) {
-                valid = false
+            } else {
+                decided = conjoin(evaluateChild(child, object.value(at: index)), &all)
             }
             reporter.popInstance()
             reporter.popKeyword()
-            if !valid && !Reporter.isEnabled { break }
+            if decided { break }
         }
-        reporter.end(unit, valid: valid, error: nil)
-        return valid
+        return endUnevaluated("unevaluatedProperties", unit, all, marks)
+    }
+
+    /// The result of `unevaluatedProperties` or `unevaluatedItems`. When it
+    /// fails on a member or item that an undecided subschema (one that
+    /// entered a cycle) might have evaluated, it is undecided too.
+    private mutating func endUnevaluated(
+        _ keyword: String, _ unit: Int, _ all: _SchemaConjunction, _ marks: _SchemaMarks
+    ) -> Bool {
+        if Reporter.watchesCycles && all.isInvalid && marks?.pointee.isIncomplete == true {
+            if Reporter.isEnabled {
+                reporter.endUndecided(
+                    unit,
+                    error: "\"\(keyword)\" cannot be decided: a subschema applied to this value applies itself to "
+                        + "it in a cycle, so what it evaluates is unknown")
+            }
+            undecided = true
+            return false
+        }
+        reporter.end(unit, valid: all.isValid, error: nil)
+        return settle(all)
     }
 
     // MARK: Arrays
@@ -1115,7 +1349,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     private mutating func evaluateItems(
         _ items: _SchemaProgram.Items, _ elements: UnsafeBufferPointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
-        var valid = true
+        var all = _SchemaConjunction()
         let prefixKeyword = items.isLegacy ? "items" : "prefixItems"
         let restKeyword = items.isLegacy ? "additionalItems" : "items"
         let prefixCount = min(Int(items.prefixCount), elements.count)
@@ -1129,10 +1363,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.popInstance()
             reporter.popKeyword()
             reporter.popKeyword()
-            if !childValid {
-                valid = false
-                if !Reporter.isEnabled { return false }
-            }
+            if conjoin(childValid, &all) { return false }
         }
         // Without a prefix, the schema for every item is `items` in any
         // dialect.
@@ -1144,7 +1375,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 for index in prefixCount..<elements.count
                 where !types.accepts(elements.baseAddress.unsafelyUnwrapped + index) { return false }
             } else if case .alwaysInvalid = restShape {
-                valid = false
+                all.isInvalid = true
                 if Reporter.isEnabled {
                     reporter.pushKeyword(restName)
                     reporter.fail(
@@ -1159,18 +1390,15 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     let childValid = evaluateChild(items.rest, elements.baseAddress.unsafelyUnwrapped + index)
                     reporter.popInstance()
                     reporter.popKeyword()
-                    if !childValid {
-                        valid = false
-                        if !Reporter.isEnabled { return false }
-                    }
+                    if conjoin(childValid, &all) { return false }
                 }
             }
             marks?.pointee.insertAll(below: elements.count)
         } else {
             marks?.pointee.insertAll(below: prefixCount)
         }
-        reporter.end(unit, valid: valid, error: nil)
-        return valid
+        reporter.end(unit, valid: all.isValid, error: nil)
+        return settle(all)
     }
 
     private mutating func evaluateContains(
@@ -1178,6 +1406,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     ) -> Bool {
         let unit = reporter.beginKeyword("contains", hidesDetails: true)
         var matches = 0
+        // Items whose match is undecided: they might match or not.
+        var undecidedMatches = 0
         let needsAll = Reporter.isEnabled || contains.maximum != nil || (marks != nil && contains.marksEvaluated)
         for index in elements.indices {
             reporter.pushKeyword("contains")
@@ -1189,6 +1419,22 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 matches += 1
                 if contains.marksEvaluated { marks?.pointee.insert(index) }
                 if !needsAll && matches >= contains.minimum { break }
+            } else if takeUndecided() {
+                undecidedMatches += 1
+                if contains.marksEvaluated { marks?.pointee.isIncomplete = true }
+            }
+        }
+        if Reporter.watchesCycles && undecidedMatches > 0 {
+            // Decided only if every way the undecided items could go gives
+            // the same answer.
+            let mayFail =
+                matches < contains.minimum || contains.maximum.map { matches + undecidedMatches > $0 } == true
+            let mayPass =
+                matches + undecidedMatches >= contains.minimum && contains.maximum.map { matches <= $0 } != false
+            if mayFail && mayPass {
+                if Reporter.isEnabled { reporter.endUndecided(unit, error: nil) }
+                undecided = true
+                return false
             }
         }
         var error: String?
@@ -1214,23 +1460,24 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         _ child: Int32, _ elements: UnsafeBufferPointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("unevaluatedItems", hidesDetails: false)
-        var valid = true
+        var all = _SchemaConjunction()
         for index in elements.indices where marks?.pointee.contains(index) != true {
             marks?.pointee.insert(index)
             reporter.pushKeyword("unevaluatedItems")
             reporter.pushInstance(index: index)
+            var decided = false
             if case .alwaysInvalid = nodes[Int(child)].shape {
-                valid = false
+                all.isInvalid = true
+                decided = !Reporter.isEnabled
                 if Reporter.isEnabled { reporter.fail(nil, "item \(index) is not allowed here (unevaluated)") }
-            } else if !evaluateChild(child, elements.baseAddress.unsafelyUnwrapped + index) {
-                valid = false
+            } else {
+                decided = conjoin(evaluateChild(child, elements.baseAddress.unsafelyUnwrapped + index), &all)
             }
             reporter.popInstance()
             reporter.popKeyword()
-            if !valid && !Reporter.isEnabled { break }
+            if decided { break }
         }
-        reporter.end(unit, valid: valid, error: nil)
-        return valid
+        return endUnevaluated("unevaluatedItems", unit, all, marks)
     }
 
     // MARK: Combinations
@@ -1239,20 +1486,17 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         _ start: Int32, _ count: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("allOf", hidesDetails: false)
-        var valid = true
+        var all = _SchemaConjunction()
         for offset in 0..<Int(count) {
             reporter.pushKeyword("allOf")
             reporter.pushKeyword(index: offset)
             let childValid = evaluateInPlace(nodeLists[Int(start) &+ offset], instance, marks)
             reporter.popKeyword()
             reporter.popKeyword()
-            if !childValid {
-                valid = false
-                if !Reporter.isEnabled { return false }
-            }
+            if conjoin(childValid, &all) { return false }
         }
-        reporter.end(unit, valid: valid, error: nil)
-        return valid
+        reporter.end(unit, valid: all.isValid, error: nil)
+        return settle(all)
     }
 
     private mutating func evaluateAnyOf(
@@ -1260,6 +1504,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     ) -> Bool {
         let unit = reporter.beginKeyword("anyOf", hidesDetails: true)
         var valid = false
+        var isUndecided = false
         for offset in 0..<Int(count) {
             reporter.pushKeyword("anyOf")
             reporter.pushKeyword(index: offset)
@@ -1271,7 +1516,15 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 // Every valid branch's annotations count, so go on only if
                 // they are wanted.
                 if marks == nil && !(Reporter.isEnabled && reporter.keepsEverything) { break }
+            } else if takeUndecided() {
+                isUndecided = true
             }
+        }
+        if Reporter.watchesCycles && isUndecided && !valid {
+            // No branch is valid, and one might be.
+            if Reporter.isEnabled { reporter.endUndecided(unit, error: nil) }
+            undecided = true
+            return false
         }
         if Reporter.isEnabled {
             reporter.end(
@@ -1296,6 +1549,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             ownMarks?.deinitialize(count: 1)
             ownMarks?.deallocate()
         }
+        var isUndecided = false
         for offset in 0..<Int(count) {
             reporter.pushKeyword("oneOf")
             reporter.pushKeyword(index: offset)
@@ -1309,7 +1563,17 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     second = offset
                     if !Reporter.isEnabled { break }
                 }
+            } else if takeUndecided() {
+                isUndecided = true
             }
+        }
+        if Reporter.watchesCycles && isUndecided && second == nil {
+            // Fewer than two branches are valid, and an undecided one might
+            // be valid or not.
+            marks?.pointee.isIncomplete = true
+            if Reporter.isEnabled { reporter.endUndecided(unit, error: nil) }
+            undecided = true
+            return false
         }
         let valid = first != nil && second == nil
         if valid, let marks, let ownMarks { marks.pointee.formUnion(ownMarks.pointee) }
@@ -1338,6 +1602,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         let name = Int(discriminator.name)
         var pinned: (start: Int32, count: Int32) = (0, 0)
         var valid = 0
+        var isUndecided = false
         if let member = object.index(ofName: nameBytes(name), hash: nameHashes[name]) {
             let value = object.value(at: member)
             if discriminator.keyed < 0 {
@@ -1350,9 +1615,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             } else {
                 let keyed = program.keyedDiscriminators[Int(discriminator.keyed)][
                     _SchemaValueKey(value: numbers.map { $0.pointee.unboxed(value.pointee) } ?? value.pointee)]
-                for node in keyed ?? [] where evaluateChild(node, instance) {
-                    valid += 1
-                    if !isOneOf || valid > 1 { return !isOneOf }
+                for node in keyed ?? [] {
+                    if evaluateChild(node, instance) {
+                        valid += 1
+                        if !isOneOf || valid > 1 { return !isOneOf }
+                    } else if takeUndecided() {
+                        isUndecided = true
+                    }
                 }
             }
         } else if discriminator.parentRequires {
@@ -1361,12 +1630,19 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         }
         for pass in 0..<2 {
             let (start, count) = pass == 0 ? pinned : (discriminator.othersStart, discriminator.othersCount)
-            for list in Int(start)..<Int(start &+ count) where evaluateChild(nodeLists[list], instance) {
-                valid += 1
-                if !isOneOf || valid > 1 { return !isOneOf }
+            for list in Int(start)..<Int(start &+ count) {
+                if evaluateChild(nodeLists[list], instance) {
+                    valid += 1
+                    if !isOneOf || valid > 1 { return !isOneOf }
+                } else if takeUndecided() {
+                    isUndecided = true
+                }
             }
         }
-        return isOneOf ? valid == 1 : valid > 0
+        // Fewer than two branches are valid (one for `anyOf`): an undecided
+        // branch leaves the result undecided.
+        if isUndecided { undecided = true }
+        return isOneOf ? valid == 1 && !isUndecided : valid > 0
     }
 
     private mutating func evaluateConditional(
@@ -1378,6 +1654,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         reporter.pushKeyword("if")
         let holds = evaluateInPlace(condition, instance, marks)
         reporter.popKeyword()
+        if !holds && takeUndecided() {
+            // Neither `then` nor `else` can be chosen.
+            if Reporter.isEnabled { reporter.endUndecided(unit, error: nil) }
+            undecided = true
+            return false
+        }
         if Reporter.isEnabled { reporter.end(unit, valid: true, error: nil) }
         let branch = holds ? then : otherwise
         guard branch >= 0 else { return true }
@@ -1446,6 +1728,34 @@ func _schemaNameHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
 /// them, which is almost everywhere.
 typealias _SchemaMarks = UnsafeMutablePointer<_SchemaBitSet>?
 
+/// The results so far of parts that must all hold; see
+/// ``_SchemaEvaluator/conjoin(_:_:)``.
+struct _SchemaConjunction {
+    /// ``isInvalid`` and ``isUndecided`` as bits, so that whether every
+    /// part is valid is one test.
+    private var bits: UInt8 = 0
+
+    /// Whether a part is invalid, which decides the whole.
+    var isInvalid: Bool {
+        get { bits & 1 != 0 }
+        set { bits = newValue ? bits | 1 : bits & ~1 }
+    }
+
+    /// Whether a part is undecided, because it entered a cycle.
+    var isUndecided: Bool {
+        get { bits & 2 != 0 }
+        set { bits = newValue ? bits | 2 : bits & ~2 }
+    }
+
+    /// Whether every part so far is valid.
+    var isValid: Bool { bits == 0 }
+
+    /// Adds the parts of another conjunction.
+    mutating func formConjunction(_ other: _SchemaConjunction) {
+        bits |= other.bits
+    }
+}
+
 /// The address of a local variable of the caller's frame: how deep the
 /// stack is, as stacks grow down on every platform Swift supports.
 @inline(never)
@@ -1464,9 +1774,21 @@ extension _SchemaProgram {
         node: Int32, check: Int? = nil, _ instance: UnsafePointer<JSONValue>, scope: [Int32],
         numbers: UnsafePointer<_ExactNumbers>?
     ) -> Bool {
-        _SchemaEvaluator<_SchemaSilence>.withNameScratch { scratch in
+        guard cycleNodeCount == 0 else {
+            return _SchemaEvaluator<_SchemaCycleSilence>.withScratch(for: self) { scratch, cycleMarks in
+                var evaluator = _SchemaEvaluator(
+                    program: self, reporter: _SchemaCycleSilence(), nameScratch: scratch, numbers: numbers,
+                    cycleMarks: cycleMarks)
+                evaluator.scope = scope
+                return withExtendedLifetime(self) {
+                    if let check { return evaluator.evaluateCheck(check, of: node, instance) }
+                    return evaluator.evaluate(node, instance, nil)
+                }
+            }
+        }
+        return _SchemaEvaluator<_SchemaSilence>.withNameScratch { scratch in
             var evaluator = _SchemaEvaluator(
-                program: self, reporter: _SchemaSilence(), nameScratch: scratch, numbers: numbers)
+                program: self, reporter: _SchemaSilence(), nameScratch: scratch, numbers: numbers, cycleMarks: nil)
             evaluator.scope = scope
             return withExtendedLifetime(self) {
                 if let check { return evaluator.evaluateCheck(check, of: node, instance) }
@@ -1483,13 +1805,13 @@ extension _SchemaProgram {
         node: Int32, check: Int? = nil, _ instance: UnsafePointer<JSONValue>, keywordPrefix: [String],
         instanceTokens: [String], instanceOrder: [Int], scope: [Int32], numbers: UnsafePointer<_ExactNumbers>?
     ) -> [(order: [Int], error: JSONSchema.ValidationError)] {
-        _SchemaEvaluator<_SchemaOutputBuilder>.withNameScratch { scratch in
+        _SchemaEvaluator<_SchemaOutputBuilder>.withScratch(for: self) { scratch, cycleMarks in
             var evaluator = _SchemaEvaluator(
                 program: self,
                 reporter: _SchemaOutputBuilder(
                     program: self, keywordPrefix: keywordPrefix, instanceTokens: instanceTokens,
                     instanceOrder: instanceOrder),
-                nameScratch: scratch, numbers: numbers)
+                nameScratch: scratch, numbers: numbers, cycleMarks: cycleMarks)
             evaluator.scope = scope
             withExtendedLifetime(self) {
                 if let check {

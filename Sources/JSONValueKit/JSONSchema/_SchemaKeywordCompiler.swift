@@ -135,10 +135,13 @@ struct _SchemaKeywordCompiler {
                 try compiler.recover(error)
             }
         }
-        if version == .draft7 {
-            let content = _SchemaContent(
-                isBase64: object["contentEncoding"] == "base64",
-                isJSON: object["contentMediaType"] == "application/json")
+        if compiler.options.assertsContent && version.rank >= 7 && has(.content) {
+            var content = _SchemaContent(
+                isBase64: _SchemaContent.isBase64(object["contentEncoding"]),
+                isJSON: _SchemaContent.isJSON(object["contentMediaType"]))
+            if content.isJSON && version.rank >= 2019, let value = object["contentSchema"] {
+                content.schema = Int32(try schema(value, "contentSchema"))
+            }
             if content.isBase64 || content.isJSON { keywords.append(.content(content)) }
         }
         if validation {

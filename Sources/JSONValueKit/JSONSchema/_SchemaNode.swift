@@ -39,6 +39,10 @@ struct _SchemaNode: Sendable {
     /// because an `unevaluatedProperties` or `unevaluatedItems` of this node
     /// or of a schema that applies it in place needs to know.
     var tracksEvaluation = false
+    /// Whether the node lies on a cycle of subschemas applied in place (see
+    /// ``_SchemaAnalysis/markInPlaceCycles(_:)``), so that validation must
+    /// watch for coming back to it for the same value.
+    var isOnInPlaceCycle = false
     /// Annotation keywords and their values (`title`, `default`, unknown
     /// keywords…), reported only in the output formats.
     var annotations: [(keyword: String, value: JSONValue)] = []
@@ -144,7 +148,7 @@ enum _SchemaKeyword: Sendable {
     /// `$dynamicRef` or `$recursiveRef`.
     case dynamicReference(_SchemaDynamicReference)
     case format(_Format, String)
-    /// Draft-07's `contentEncoding` and `contentMediaType`, asserted.
+    /// `contentEncoding`, `contentMediaType` and `contentSchema`, asserted.
     case content(_SchemaContent)
     case unevaluatedProperties(Int)
     case unevaluatedItems(Int)

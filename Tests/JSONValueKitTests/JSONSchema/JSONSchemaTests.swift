@@ -138,7 +138,6 @@ struct JSONSchemaTests {
                     #expect(compiled.validate(testCase.instance).isValid == valid)
                     found = valid ? .valid : .invalid
                 } catch {
-                    #expect(error.kind != .infiniteRecursion)
                     found = .refused
                 }
                 #expect(found == outcome, "\(dialect) by \(way)")
