@@ -24,9 +24,9 @@
 /// over the string per look-around, which decides it at every position
 /// before the pattern runs (``_RegexLookArounds``), so matching stays
 /// linear. Back-references are refused with an error that names them:
-/// matching them is NP-hard, so no engine runs every pattern with them in
-/// polynomial time; RFC 9485 leaves them out, and look-around, for this
-/// reason.
+/// matching them is NP-hard, so no known algorithm runs every pattern with
+/// them in polynomial time; RFC 9485 leaves them out, and look-around, for
+/// this reason.
 ///
 /// Both syntaxes match by Unicode scalars (for ECMA-262, code points, as
 /// the `u` flag does) and share these decisions:
