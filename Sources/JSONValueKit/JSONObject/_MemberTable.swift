@@ -72,9 +72,21 @@ struct _MemberTable: @unchecked Sendable {
     /// The hash's top bits, in the slot's bits above the position.
     @inline(__always)
     private func tag(_ hash: Int) -> UInt32 {
-        let bits = slotBits - positionBits
+        Self.tag(of: UInt(bitPattern: hash), bits: slotBits - positionBits, above: positionBits)
+    }
+
+    /// The top `bits` bits of `hash`, shifted `positionBits` up. They are
+    /// the top bits of the hash's own width: where `Int` has 32 bits, the
+    /// hash has 32 (a wider view of it would see only its sign), and the
+    /// slot's index, its low `positionBits` bits, never overlaps them, as
+    /// `bits + positionBits` is at most 32. Generic so that tests can check
+    /// it with `UInt32`.
+    @inline(__always)
+    static func tag<Hash: FixedWidthInteger & UnsignedInteger>(
+        of hash: Hash, bits: UInt32, above positionBits: UInt32
+    ) -> UInt32 {
         guard bits > 0 else { return 0 }
-        return UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) >> (64 - UInt64(bits))) << positionBits
+        return UInt32(truncatingIfNeeded: hash &>> (Hash.bitWidth &- Int(bits))) &<< positionBits
     }
 
     @inline(__always)

@@ -36,6 +36,16 @@ extension JSONPatch {
     /// The largest `a` × `b` table the array alignment builds.
     private static let maximumAlignmentCells = 1 << 22
 
+    /// Whether the alignment table of two differing middles of `n` and `m`
+    /// elements is small enough to build. The product is checked: two
+    /// middles of 50,000 elements overflow an `Int` of 32 bits, and must
+    /// mean "too large" there as they do where `Int` has 64 bits. Generic so
+    /// that tests can check it with `Int32`.
+    static func alignsElements<Count: FixedWidthInteger>(_ n: Count, _ m: Count) -> Bool {
+        let (cells, overflow) = n.multipliedReportingOverflow(by: m)
+        return !overflow && cells <= maximumAlignmentCells
+    }
+
     private static func diff(
         _ old: JSONValue, _ new: JSONValue, at path: JSONPointer, into operations: inout [Operation]
     ) {
@@ -101,7 +111,7 @@ extension JSONPatch {
         // lengths[i][j]: the longest common subsequence of a[i...] and b[j...].
         let width = m + 1
         var lengths: [Int32]
-        if n * m <= maximumAlignmentCells {
+        if alignsElements(n, m) {
             lengths = [Int32](repeating: 0, count: (n + 1) * width)
             for i in stride(from: n - 1, through: 0, by: -1) {
                 for j in stride(from: m - 1, through: 0, by: -1) {

@@ -201,11 +201,14 @@ public struct JSONIncrementalParser: Sendable {
             try storage.read(batch, isFinal: true)
         }.result
         self.storage = _IncrementalParserStorage(options: storage.options)
+        // The last value stays the partial value until the next one starts.
+        self.storage.lastValue = values.last ?? storage.lastValue
         return values
     }
 
-    /// The top-level value being read, as far as it goes; `nil` when none
-    /// has started, or when it is a number or literal still being read.
+    /// The top-level value being read, as far as it goes, or once it is
+    /// complete the whole value; `nil` before any value has started, or
+    /// while a top-level number or literal is still being read.
     ///
     /// ```swift
     /// var parser = JSONIncrementalParser()
@@ -214,7 +217,16 @@ public struct JSONIncrementalParser: Sendable {
     /// parser.pathInProgress    // /city
     /// try parser.append(#"bon", "pop": 54"#)
     /// parser.partialValue      // {"city": "Lisbon"}: 54 may go on
+    /// try parser.append("}")
+    /// parser.partialValue      // {"city": "Lisbon", "pop": 54}: complete
     /// ```
+    ///
+    /// A value that is complete stays the partial value, so that a view
+    /// bound to it does not blank at the last byte: it is the last value
+    /// completed until the next top-level value starts (in JSON Lines or
+    /// concatenated JSON), and still after ``finish()``. When the next value
+    /// starts, the partial value is that one's, or `nil` while it is a
+    /// number or literal. ``isComplete(at:)`` says which parts are final.
     ///
     /// A partial value is never wrong: each one extends the one before and
     /// the final value, unless an object repeats a member name (below).
@@ -262,7 +274,57 @@ public struct JSONIncrementalParser: Sendable {
     ///   otherwise O(*m*), where *m* is the number of complete members and
     ///   elements of the open containers and bytes of that string.
     public var partialValue: JSONValue? {
-        storage.isReadingJSON5 ? nil : storage.partialValue(batch: batch)
+        guard !storage.isReadingJSON5 else { return storage.lastValue }
+        if let partial = storage.partialValue(batch: batch) { return partial }
+        return storage.parser.hasValueInProgress(after: batch) ? nil : storage.lastValue
+    }
+
+    /// Whether no later byte can change the value at `location` in
+    /// ``partialValue``: `false` while that value is absent or still being
+    /// read, `true` from the byte that ends it on.
+    ///
+    /// ```swift
+    /// var parser = JSONIncrementalParser()
+    /// try parser.append(#"{"city": "Lisbon", "days": 1"#)
+    /// parser.isComplete(at: "/city")     // true: its closing quote is in
+    /// parser.isComplete(at: "/days")     // false: 1 may go on (14)
+    /// parser.isComplete(at: "/units")    // false: absent so far
+    /// parser.isComplete(at: "")          // false: the object is open
+    /// try parser.append(", ")
+    /// parser.isComplete(at: "/days")     // true: the comma ends the number
+    /// ```
+    ///
+    /// The byte that ends a value is the closing quote of a string, the
+    /// last letter of `true`, `false` or `null`, the closing bracket or
+    /// brace of an array or object, and for a number the first byte after
+    /// it (or ``finish()``), since until then more digits may follow. A
+    /// location inside a complete value is complete if the value has
+    /// something there, and an explicit `null` is complete where an absent
+    /// member is not. Once a top-level value is complete, every location in
+    /// it is, until the next top-level value starts (as for
+    /// ``partialValue``); with ``JSONValue/ParsingOptions/allowsJSON5``,
+    /// nothing is complete before ``finish()``.
+    ///
+    /// Completion never goes back: once `true` for a location, it stays
+    /// `true` as more bytes arrive, until the next top-level value starts.
+    /// The one exception is a member name that an object repeats (see
+    /// ``partialValue``): the later member replaces the value of the
+    /// earlier, so a member whose name is being read again is not complete.
+    ///
+    /// - Parameter location: A JSON Pointer into the value being read, such
+    ///   as `/days` or `/items/0/name`.
+    /// - Returns: Whether the value there is complete.
+    /// - Complexity: O(*d* + *m*), where *d* is the depth of the open
+    ///   containers and *m* the number of complete members of the open
+    ///   objects on the way to `location`.
+    public func isComplete(at location: JSONPointer) -> Bool {
+        guard location.literalError == nil else { return false }
+        let tokens = location.tokens
+        if !storage.isReadingJSON5, let inProgress = storage.parser.isComplete(at: tokens, after: batch) {
+            return inProgress
+        }
+        guard let last = storage.lastValue else { return false }
+        return _JSONParser.value(at: tokens[...], in: last) != nil
     }
 
     /// A pointer to the innermost value being read; `nil` when no value is
@@ -308,6 +370,9 @@ final class _IncrementalParserStorage: @unchecked Sendable {
     var valuesBeforeFailure: [JSONValue] = []
     /// Whether no byte has been read yet beyond a possible byte order mark.
     @exclusivity(unchecked) var isAtStart = true
+    /// The last top-level value completed, which partial values show until
+    /// the next one starts.
+    var lastValue: JSONValue?
 
     var isReadingJSON5: Bool { options.allowsJSON5 }
 
@@ -322,6 +387,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         carry = other.carry.copy()
         failure = other.failure
         isAtStart = other.isAtStart
+        lastValue = other.lastValue
     }
 
     /// The open containers and the string being read as the last partial
@@ -449,6 +515,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         guard !parser.stream.completed.isEmpty else { return [] }
         var values: [JSONValue] = []
         swap(&values, &parser.stream.completed)
+        lastValue = values.last
         return values
     }
 
@@ -457,6 +524,8 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         var exactNumbers: _ExactNumbers? = nil
         let bytes = carry.bytes
         guard !bytes.isEmpty else { return [] }
-        return [try _JSONParser.parse(bytes, options: options, exactNumbers: &exactNumbers)]
+        let value = try _JSONParser.parse(bytes, options: options, exactNumbers: &exactNumbers)
+        lastValue = value
+        return [value]
     }
 }

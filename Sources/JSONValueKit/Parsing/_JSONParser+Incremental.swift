@@ -786,6 +786,102 @@ extension _JSONParser {
         return inner
     }
 
+    /// Whether a top-level value has started and not ended, with what the
+    /// batch holds after the bytes read.
+    func hasValueInProgress(after batch: _ByteBatch) -> Bool {
+        openContainers.count > 0 || pendingValueIsStarted || batch.startedValue != .none
+    }
+
+    /// Whether the value at `tokens` is complete, while a top-level value
+    /// is being read: see ``JSONIncrementalParser/isComplete(at:)``. `nil`
+    /// when no value is being read, so that the caller looks in the last
+    /// complete one.
+    func isComplete(at tokens: [String], after batch: _ByteBatch) -> Bool? {
+        let innermost = openContainers.count &- 1
+        guard innermost >= 0 else {
+            // A top-level string or number being read, or nothing.
+            return pendingValueIsStarted || batch.valueIsInProgress ? false : nil
+        }
+        // Where the complete members or elements of each level end on their
+        // stack, and the name of each object's member being read: found
+        // from the innermost level out, as in `pathInProgress(after:)`.
+        var ends = [Int](repeating: 0, count: innermost &+ 1)
+        var openNames = [String?](repeating: nil, count: innermost &+ 1)
+        var elementEnd = elementStack.count
+        var memberEnd = memberStack.count
+        var keyIndex = keyStack.count &- 1
+        for level in stride(from: innermost, through: 0, by: -1) {
+            let open = openContainers[level]
+            if open.isObject {
+                ends[level] = memberEnd
+                memberEnd = open.start
+                if level == innermost, let name = batch.nameTaken {
+                    openNames[level] = name
+                } else if hasOpenMember(level: level, innermost: innermost) {
+                    openNames[level] = keyStack[keyIndex]
+                    keyIndex &-= 1
+                }
+            } else {
+                ends[level] = elementEnd
+                elementEnd = open.start
+            }
+        }
+        for level in 0...innermost {
+            // The container itself is open.
+            guard level < tokens.count else { return false }
+            let token = tokens[level]
+            let open = openContainers[level]
+            var complete: JSONValue?
+            if open.isObject {
+                if let name = openNames[level], JSONObject.sameScalars(name, token) {
+                    // The member being read (or read again, for a repeated
+                    // name): only a literal the batch completed is final.
+                    if level < innermost { continue }
+                    return batch.completedLiteral != nil && tokens.count == level &+ 1
+                }
+                var index = ends[level] &- 1
+                while index >= open.start {
+                    // The last of a repeated name is the one that counts.
+                    if JSONObject.sameScalars(memberStack[index].0, token) {
+                        complete = memberStack[index].1
+                        break
+                    }
+                    index &-= 1
+                }
+            } else {
+                guard let index = JSONPointer.arrayIndex(token) else { return false }
+                let count = ends[level] &- open.start
+                if index < count {
+                    complete = elementStack[open.start &+ index]
+                } else if index == count {
+                    if level < innermost { continue }
+                    return batch.completedLiteral != nil && tokens.count == level &+ 1
+                }
+            }
+            guard let complete else { return false }
+            return Self.value(at: tokens[(level &+ 1)...], in: complete) != nil
+        }
+        return false
+    }
+
+    /// The value at `tokens` inside `value`, if there is one.
+    static func value(at tokens: ArraySlice<String>, in value: JSONValue) -> JSONValue? {
+        var current = value
+        for token in tokens {
+            switch current {
+            case .object(let object):
+                guard let member = object[token] else { return nil }
+                current = member
+            case .array(let elements):
+                guard let index = JSONPointer.arrayIndex(token), index < elements.count else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
     /// The reference tokens of the innermost value being read: see
     /// ``JSONIncrementalParser/pathInProgress``.
     ///

@@ -370,17 +370,26 @@ struct _ECMAScriptRegexParser {
         return .repetition(atom, minimum: minimum, maximum: maximum)
     }
 
-    /// DecimalDigits, saturating: a count this large is refused anyway, and
-    /// the saturated values still compare in the right order below 2⁶².
+    /// DecimalDigits, saturating (see ``appendingDigit(_:to:)``): a count
+    /// this large is refused anyway.
     private mutating func number() -> Int? {
         var value = 0
         var digits = 0
         while let scalar = peek, ("0"..."9").contains(scalar) {
-            value = value > (1 << 58) ? (1 << 62) : value * 10 + Int(scalar.value - 0x30)
+            value = Self.appendingDigit(scalar, to: value)
             digits += 1
             index += 1
         }
         return digits > 0 ? value : nil
+    }
+
+    /// `value × 10 + digit`, saturating at 2,000,000,000 once `value`
+    /// passes 100,000,000: every result fits an `Int` of 32 bits (and is the
+    /// same on every platform), and a saturated value is still greater than
+    /// every value that is not (at most 1,000,000,009), so counts compare in
+    /// the right order. Generic so that tests can check it with `Int32`.
+    static func appendingDigit<Count: FixedWidthInteger>(_ digit: Unicode.Scalar, to value: Count) -> Count {
+        value > 100_000_000 ? 2_000_000_000 : value * 10 + Count(digit.value &- 0x30)
     }
 
     // MARK: Escapes
@@ -395,7 +404,7 @@ struct _ECMAScriptRegexParser {
         case "1"..."9":
             var number = 0
             while let digit = peek, ("0"..."9").contains(digit) {
-                number = number > (1 << 58) ? (1 << 62) : number * 10 + Int(digit.value - 0x30)
+                number = Self.appendingDigit(digit, to: number)
                 index += 1
             }
             numberedReferences.append((number, start))

@@ -69,10 +69,11 @@ final class _ScalarClasses: Sendable {
         let starts = [0x80] + boundaries.sorted()
         let categoryCount = usesCategories ? _GeneralCategory.count : 1
         guard properties.count < 16 else { return nil }
-        let keyCount = starts.count * categoryCount << properties.count
-        guard keyCount <= Self.maximumKeys, (keyCount + 128) * max(sets.count, 1) <= Self.maximumWork else {
-            return nil
-        }
+        guard
+            let keyCount: Int = Self.keyCount(
+                intervals: starts.count, categoryCount: categoryCount, propertyCount: properties.count,
+                setCount: sets.count)
+        else { return nil }
         let wordsPerClass = max((sets.count + 63) / 64, 1)
         var classes: [[UInt64]: UInt16] = [:]
         var members: [UInt64] = []
@@ -129,6 +130,26 @@ final class _ScalarClasses: Sendable {
         } else {
             twoByteClasses = []
         }
+    }
+
+    /// How many keys a table for these sets has, or `nil` when it would have
+    /// more than ``maximumKeys`` or its partition would ask more than
+    /// ``maximumWork`` questions: then the program runs without an
+    /// automaton. Every product is checked, so that a pattern with many
+    /// properties and thousands of literals is refused alike wherever `Int`
+    /// has 32 bits, instead of overflowing; generic so that tests can check
+    /// it with `Int32`.
+    static func keyCount<Count: FixedWidthInteger>(
+        intervals: Count, categoryCount: Count, propertyCount: Count, setCount: Count
+    ) -> Count? {
+        // Fewer than 16 properties and at most 30 categories: below 2^20.
+        guard propertyCount < 16 else { return nil }
+        let perInterval = categoryCount << propertyCount
+        let (keyCount, keysOverflow) = intervals.multipliedReportingOverflow(by: perInterval)
+        guard !keysOverflow, keyCount <= maximumKeys else { return nil }
+        let (work, workOverflow) = (keyCount + 128).multipliedReportingOverflow(by: max(setCount, 1))
+        guard !workOverflow, work <= maximumWork else { return nil }
+        return keyCount
     }
 
     /// Whether `sets[set]` holds the scalars of class `index`.

@@ -138,16 +138,19 @@ private func _schubfach(significand c: UInt64, exponent q: Int) -> (significand:
     let scaled = c << 2
     let upper = scaled &+ 2
     let lower: UInt64
+    // The fixed-point logarithms below need 64 bits (their constants exceed
+    // Int32.max), so they are taken in Int64 whatever the width of Int; their
+    // results (k in -324...292, shift in 1...4) fit any Int.
     let k: Int
     if c != 1 << 52 || q == -1074 {
         lower = scaled &- 2
-        k = (q &* 661_971_961_083) >> 41  // floor(q × log10(2))
+        k = Int((Int64(q) &* 661_971_961_083) >> 41)  // floor(q × log10(2))
     } else {
         // A power of two: the neighbour below is half as far.
         lower = scaled &- 1
-        k = (q &* 661_971_961_083 &- 274_743_187_321) >> 41  // floor(q × log10(2) + log10(3/4))
+        k = Int((Int64(q) &* 661_971_961_083 &- 274_743_187_321) >> 41)  // floor(q × log10(2) + log10(3/4))
     }
-    let shift = q &+ (((-k) &* 913_124_641_741) >> 38) &+ 2  // floor(-k × log2(10)), from 1 to 4
+    let shift = q &+ Int((Int64(-k) &* 913_124_641_741) >> 38) &+ 2  // floor(-k × log2(10)), from 1 to 4
     let index = 2 &* (292 &- k)
     let high = _powersOfTenForWriting[index]
     let low = _powersOfTenForWriting[index &+ 1]
