@@ -86,7 +86,8 @@ enum NodeRegExp {
 /// code runs under them in the other look-around tests.
 @Suite(
     "Look-around against Node's RegExp", .enabled(if: NodeRegExp.executable != nil, NodeRegExp.skipReason),
-    .enabled(if: !Shared.isSanitized, "Process leaks under LeakSanitizer; the engine is checked by the other suites"))
+    .enabled(
+        if: !Sanitizers.isSanitized, "Process leaks under LeakSanitizer; the engine is checked by the other suites"))
 struct LookAroundNodeTests {
     /// The hand-written rows' expectations, and this engine's answers,
     /// must be Node's: with the `u` flag, or without it for the rows read

@@ -341,7 +341,10 @@ struct LookAroundTests {
         var matched = 0
         var onAutomata = 0
         var withPlanes = 0
-        for (pattern, subjects) in Self.randomCases {
+        // A quarter under the sanitizers, which find what they find in the
+        // first patterns as well.
+        let patterns = Self.randomCases.prefix(Sanitizers.scaled(Self.randomCases.count))
+        for (pattern, subjects) in patterns {
             let row = Row(pattern: pattern, subject: "", expected: false)
             let regex = try Self.compile(row)
             let backward = try Self.compile(row, direction: .backward)
@@ -371,10 +374,10 @@ struct LookAroundTests {
         }
         // Meaningful only if both answers occur, most patterns run on
         // automata and many need planes.
-        #expect(compared == 6000)
-        #expect(matched > 1500 && matched < 4500, "\(matched) matched")
-        #expect(onAutomata > 550, "\(onAutomata) patterns on automata")
-        #expect(withPlanes > 450, "\(withPlanes) patterns with a plane")
+        #expect(compared == patterns.count * 10)
+        #expect(matched * 4 > compared && matched * 4 < compared * 3, "\(matched) of \(compared) matched")
+        #expect(onAutomata * 10 > patterns.count * 9, "\(onAutomata) patterns on automata")
+        #expect(withPlanes * 4 > patterns.count * 3, "\(withPlanes) patterns with a plane")
     }
 
     // MARK: - Linear work
