@@ -274,6 +274,25 @@ struct LookAroundTests {
         #expect(results == [true, true, true, true, false, false, false, false])
     }
 
+    /// The passes' scratch is per match; the compiled pattern is read only.
+    @Test("one compiled look-around pattern is shared by concurrent tasks")
+    func concurrent() async throws {
+        let regex = try _Regex(ecmaScript: "(?<![\\\\$])\\$(?=[A-Z])[A-Z_]+(?<!_)\\$(?!\\$)")
+        let subjects = (0..<200).map { index in
+            String(repeating: "x", count: index * 7) + (index % 3 == 0 ? "\\$HOME$" : "$HOME$") + "é"
+        }
+        let expected = subjects.map(regex.firstMatchExists)
+        #expect(expected.contains(true) && expected.contains(false))
+        let results = await withTaskGroup(of: [Bool].self) { group in
+            for _ in 0..<8 { group.addTask { subjects.map(regex.firstMatchExists) } }
+            var all: [[Bool]] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 8)
+        for result in results { #expect(result == expected) }
+    }
+
     // MARK: - Random patterns
 
     static let alphabet: [Unicode.Scalar] = ["a", "b", "c", "1", " ", "\n", "_", "é", "😀"]
