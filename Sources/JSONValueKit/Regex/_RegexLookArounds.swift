@@ -149,44 +149,51 @@ final class _RegexLookArounds: @unchecked Sendable {
         var found: [Found?] = []
         // A search enters the pattern anywhere and leaves it anywhere.
         Self.collect(tree, afterStart: false, beforeEnd: false, into: &found)
-        var budget = _RegexAutomatonBudget()
+        // First every program, which may throw, then the automata, which
+        // nothing owns until this value is made.
         var size = program.instructions.count
         // From the outermost in, so that a look-around is compiled only if
         // a program that is compiled asserts it.
         var asserted = Set(program.lookArounds)
-        var decisions = [Decision](repeating: .unused, count: found.count)
-        var planes: [Int] = []
+        var programs = [(program: _RegexProgram, anchored: _RegexNode?)?](repeating: nil, count: found.count)
         for index in found.indices.reversed() where asserted.contains(index) {
             guard let found = found[index] else { continue }
             let lookAround = found.lookAround
             if found.hasNoLookAround && (lookAround.ahead ? found.onlyAtStart : found.onlyAtEnd) {
                 let anchored: _RegexNode =
                     lookAround.ahead ? .sequence([.start, lookAround.body]) : .sequence([lookAround.body, .end])
-                let bodyProgram = try _RegexCompiler.compile(anchored)
-                size += bodyProgram.instructions.count
+                programs[index] = (try _RegexCompiler.compile(anchored), anchored)
+            } else {
+                let bodyProgram = try _RegexCompiler.compile(
+                    lookAround.ahead ? lookAround.body.reversed : lookAround.body)
+                asserted.formUnion(bodyProgram.lookArounds)
+                programs[index] = (bodyProgram, nil)
+            }
+            size += programs[index]!.program.instructions.count
+            guard size <= _Regex.maximumProgramSize else { throw _RegexCompiler.TooLarge() }
+        }
+        // The same size as the program, which compiled.
+        let reversed = direction == .forward ? nil : try _RegexCompiler.compile(tree.reversed)
+
+        var budget = _RegexAutomatonBudget()
+        var decisions = [Decision](repeating: .unused, count: found.count)
+        var planes: [Int] = []
+        for index in programs.indices {
+            guard let (bodyProgram, anchored) = programs[index], let lookAround = found[index]?.lookAround else {
+                continue
+            }
+            if let anchored {
                 let regex = _CompiledRegex(anchored, bodyProgram, whole: false, direction: .automatic, budget: &budget)
                 decisions[index] = lookAround.ahead ? .atStart(regex) : .atEnd(regex)
             } else {
-                let body = lookAround.ahead ? lookAround.body.reversed : lookAround.body
-                let bodyProgram = try _RegexCompiler.compile(body)
-                size += bodyProgram.instructions.count
-                asserted.formUnion(bodyProgram.lookArounds)
+                // Inner ones have smaller numbers: their planes are known.
+                let pass = Pass(bodyProgram, reverse: lookAround.ahead, search: true, automaton: true, budget: &budget)
+                decisions[index] = .everywhere(pass.readingPlanes(of: decisions), plane: planes.count)
                 planes.append(index)
-                decisions[index] = .everywhere(
-                    Pass(bodyProgram, reverse: lookAround.ahead, search: true, automaton: true, budget: &budget),
-                    plane: -1)
             }
-            guard size <= _Regex.maximumProgramSize else { throw _RegexCompiler.TooLarge() }
-        }
-        // Planes in the order the passes fill them, and the inputs that
-        // read them.
-        planes.reverse()
-        for (plane, index) in planes.enumerated() {
-            guard case .everywhere(let pass, _) = decisions[index] else { continue }
-            decisions[index] = .everywhere(pass.readingPlanes(of: decisions), plane: plane)
         }
         self.planeCount = planes.count
-        func mainPass(search: Bool, automaton: Bool) throws(_RegexCompiler.TooLarge) -> Pass {
+        func mainPass(search: Bool, automaton: Bool) -> Pass {
             var order: [Bool]
             switch direction {
             case .forward: order = [false]
@@ -197,7 +204,7 @@ final class _RegexLookArounds: @unchecked Sendable {
             }
             if automaton {
                 for reverse in order {
-                    let directed = reverse ? try _RegexCompiler.compile(tree.reversed) : program
+                    guard let directed = reverse ? reversed : program else { continue }
                     let pass = Pass(directed, reverse: reverse, search: search, automaton: true, budget: &budget)
                     if pass.automaton != nil { return pass.readingPlanes(of: decisions) }
                 }
@@ -205,8 +212,8 @@ final class _RegexLookArounds: @unchecked Sendable {
             return Pass(program, reverse: false, search: search, automaton: false, budget: &budget)
                 .readingPlanes(of: decisions)
         }
-        let search = try mainPass(search: true, automaton: true)
-        let whole = try mainPass(search: false, automaton: wholeAutomaton)
+        let search = mainPass(search: true, automaton: true)
+        let whole = mainPass(search: false, automaton: wholeAutomaton)
         self.search = search
         self.whole = whole
         self.decisions = decisions
