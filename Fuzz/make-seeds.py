@@ -57,6 +57,10 @@ seeds += [
     b'{"prefixItems": [{"const": 1}], "items": false, "contains": {"type": "null"}, "minContains": 0, "uniqueItems": true}',
     b'{"properties": {"\u00e9": {"type": "string"}}, "required": ["e\u0301"], "additionalProperties": {"$ref": "#"}}',
     b'{"pattern": "^(a+)+$", "patternProperties": {"[": {}}}', b'{"$schema": "https://example.com/unknown"}',
+    # Look-around: at the ends, nested, inside repetition and alternation.
+    b'{"pattern": "^(?!@@)[@a-z_-]+(?<!-)$", "patternProperties": {"(?<=a)b(?!c)": {"type": "integer"}, "^(?=(?<!x)y)": false}}',
+    b'{"propertyNames": {"pattern": "^(?:(?=a*b)a)*(?<![_\\u{1F600}])$"}, "items": {"format": "regex", "pattern": "(?<=(?=(?!a)b)b)c|(?=$)"}}',
+    b'{"pattern": "(?=a)*(?<=\\b\\w{2,}(?<!x))(?!(?:(?<=a)|b)+$)", "format": "regex"}',
     b'{"if": {"properties": {"a": {"const": 1}}}, "then": {"required": ["b"]}, "else": {"not": {"required": ["c"]}}}',
     b'{"allOf": [' * 30 + b'true' + b']}' * 30,
     # Cycles of in-place keywords: entered by some values, not by others.

@@ -60,10 +60,10 @@ import Foundation
 ///   surprises.
 /// - String lengths count Unicode scalars, as JSON Schema defines them.
 /// - `pattern` and `patternProperties` are ECMA-262 regular expressions run
-///   by the package's own matcher, in time linear in the string: a schema
-///   from a server or a model cannot make validation hang. Features that
-///   need backtracking (back-references, look-around) are refused when the
-///   schema is compiled.
+///   by the package's own matcher, in time linear in the string, look-ahead
+///   and look-behind included: a schema from a server or a model cannot make
+///   validation hang. Back-references, which no engine can run in linear
+///   time, are refused when the schema is compiled.
 /// - `format` is an annotation, as 2020-12 specifies, unless
 ///   ``Options-swift.struct/assertsFormats`` is set; then every format that
 ///   2020-12 defines is checked by the package's own code.

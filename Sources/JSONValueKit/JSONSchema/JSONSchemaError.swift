@@ -34,8 +34,9 @@ public struct JSONSchemaError: Error, Hashable, Sendable, CustomStringConvertibl
         /// that the package does not implement.
         case unsupportedVocabulary(String)
         /// A `pattern` or `patternProperties` name is not an ECMA-262 regular
-        /// expression, or uses a feature that cannot run in linear time
-        /// (back-references, look-around); the message names it.
+        /// expression, or uses a feature that the package does not run
+        /// (back-references, which cannot run in linear time, inline
+        /// modifiers, `\p{Script=…}`); the message names it.
         case invalidPattern(String)
         /// No longer thrown: subschemas that refer to one another in a cycle
         /// that applies to the same instance location, such as

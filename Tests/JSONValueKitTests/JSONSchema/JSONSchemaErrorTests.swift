@@ -286,12 +286,19 @@ struct JSONSchemaErrorTests {
     // The linear-time engine refuses these, naming the feature.
     @Test(
         "a pattern feature that cannot run in linear time is refused",
-        arguments: ["(a)\\1", "(?<n>a)\\k<n>", "(?=a)a", "(?!a)b", "(?<=a)b", "(?<!a)b"])
+        arguments: ["(a)\\1", "(?<n>a)\\k<n>", "(?=(a))\\1", "(?<=(?<n>a))b\\k<n>"])
     func nonLinearPatterns(_ source: String) throws {
         let error = try #require(compileError(["pattern": .string(source)]))
         #expect(error.kind == .invalidPattern(source))
         #expect(error.location == "/pattern")
         #expect(error.message.contains(source))
+        #expect(error.message.contains("back-references"))
+    }
+
+    // Look-around runs in linear time, so it compiles.
+    @Test("look-ahead and look-behind compile", arguments: ["(?=a)a", "(?!a)b", "(?<=a)b", "(?<!a)b", "(?<=a+)b"])
+    func lookAroundPatterns(_ source: String) {
+        #expect(compileError(["pattern": .string(source), "patternProperties": [source: true]]) == nil)
     }
 
     // MARK: - Cycles that consume the instance

@@ -81,7 +81,7 @@ struct JSONSchemaSuiteRegexTests {
                 _ = try _Regex(ecmaScript: pattern)
                 return true
             } catch {
-                // A valid pattern that is refused (look-behind) is still a regex.
+                // A valid pattern that is refused (a back-reference) is still a regex.
                 return error.kind != .invalid
             }
         }

@@ -126,6 +126,15 @@ struct RegexAutomatonTests {
                 return index == scalars.count && next(index)
             case .wordBoundary(let negated):
                 return (isWord(at: index - 1) != isWord(at: index)) != negated && next(index)
+            case .lookAround(let lookAround):
+                // ECMA-262 matches a look-behind's body backwards; for
+                // whether it matches, the substrings it can match are what
+                // count, so forwards from each start is the same.
+                let holds =
+                    lookAround.ahead
+                    ? match(lookAround.body, index) { _ in true }
+                    : (0...index).contains { start in match(lookAround.body, start) { $0 == index } }
+                return holds != lookAround.negated && next(index)
             case .sequence(let nodes):
                 return sequence(nodes[...], index, next)
             case .alternation(let branches):
