@@ -436,6 +436,22 @@ final class _IncrementalParserStorage: @unchecked Sendable {
     /// exclusivity checks would only cost time.
     @exclusivity(unchecked) private var partialCache = _PartialCache()
     private let partialCacheLock = _Lock()
+    /// What typed partial values keep between calls: the
+    /// `_PartialModelContext` of the last model type asked for (see
+    /// ``JSONIncrementalParser/partial(as:)``), under `partialCacheLock`.
+    /// A copy starts without one: its values differ from the original's.
+    @exclusivity(unchecked) private var partialModel: AnyObject?
+
+    /// The `_PartialModelContext` kept, replaced with `make()` when
+    /// `reuses` refuses it.
+    func partialModel(reusing reuses: (AnyObject) -> Bool, make: () -> AnyObject) -> AnyObject {
+        partialCacheLock.withLock {
+            if let kept = partialModel, reuses(kept) { return kept }
+            let made = make()
+            partialModel = made
+            return made
+        }
+    }
 
     /// The partial value, with what the parser's batch holds after the
     /// bytes read.

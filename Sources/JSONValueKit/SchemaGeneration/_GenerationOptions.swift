@@ -8,6 +8,10 @@ import Foundation
 /// the probe needs.
 struct _GenerationOptions {
     var decoder: JSONValueDecoder
+    /// Whether enumerations decoded from raw values that are not
+    /// `CaseIterable` have their cases listed from their layout (see
+    /// `_casesByLayout(of:)`): for key path locations, not for schemas.
+    var listsCasesByLayout = false
 
     var keyStrategy: JSONValueDecoder.KeyDecodingStrategy { decoder.keyDecodingStrategy }
     var dateStrategy: JSONValueDecoder.DateDecodingStrategy { decoder.dateDecodingStrategy }
@@ -46,6 +50,7 @@ struct _GenerationOptions {
             parts.append("f1:\(positive.utf8.count):\(positive)\(negative.utf8.count):\(negative)\(nan)")
         @unknown default: return nil
         }
+        if listsCasesByLayout { parts.append("l") }
         return parts.joined(separator: ",")
     }
 }

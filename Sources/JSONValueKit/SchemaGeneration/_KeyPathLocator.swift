@@ -374,26 +374,39 @@ struct _MarkerBuilder {
     private mutating func date() -> JSONValue {
         let seconds = 1_000_000_000 + Int64(marker()) * 61
         let date = Date(timeIntervalSince1970: Double(seconds))
-        note(_Markers.canonical(date))
+        let value: JSONValue
         switch probe.options.dateStrategy {
-        case .iso8601: return .string(_ISO8601.string(from: date))
-        case .secondsSince1970: return .int(Int(seconds))
-        case .millisecondsSince1970: return .double(Double(seconds) * 1000)
-        case .deferredToDate: return .double(date.timeIntervalSinceReferenceDate)
-        default: return .null
+        case .iso8601: value = .string(_ISO8601.string(from: date))
+        case .secondsSince1970: value = .int(Int(seconds))
+        case .millisecondsSince1970: value = .double(Double(seconds) * 1000)
+        case .deferredToDate: value = .double(date.timeIntervalSinceReferenceDate)
+        default: return accepted(Date.self)
         }
+        note(_Markers.canonical(date))
+        return value
     }
 
     /// A `Data` marker, written as the data strategy reads it.
     private mutating func data() -> JSONValue {
         let number = marker()
         let bytes: [UInt8] = [UInt8(truncatingIfNeeded: number), UInt8(truncatingIfNeeded: number >> 8), 0xA5]
-        note(_Markers.canonical(Data(bytes)))
+        let value: JSONValue
         switch probe.options.dataStrategy {
-        case .base64: return .string(Data(bytes).base64EncodedString())
-        case .deferredToData: return .array(bytes.map { .int(Int($0)) })
-        default: return .null
+        case .base64: value = .string(Data(bytes).base64EncodedString())
+        case .deferredToData: value = .array(bytes.map { .int(Int($0)) })
+        default: return accepted(Data.self)
         }
+        note(_Markers.canonical(Data(bytes)))
+        return value
+    }
+
+    /// For a strategy that is a closure (`.custom`, `.formatted`), a
+    /// value it accepts, with no marker: what the closure makes of it
+    /// cannot be told. The location is still found when it is the only
+    /// one of its type without markers.
+    private func accepted<T: Decodable>(_ type: T.Type) -> JSONValue {
+        let candidates: [JSONValue] = [.int(0), .double(0.5), .string(""), .string("1970-01-01T00:00:00Z"), .array([])]
+        return candidates.first { (try? probe.options.decoder.decode(T.self, from: $0)) != nil } ?? .null
     }
 
     /// A value of a type that gives its whole schema: its first example.
@@ -484,4 +497,25 @@ enum _Markers {
         while let optional = current as? any _ProbeOptional.Type { current = optional.wrappedType }
         return ObjectIdentifier(current)
     }
+}
+
+/// The cases of an enumeration without payloads, found from its layout,
+/// for one that is not `CaseIterable`; `nil` for any other type.
+///
+/// Such an enumeration with *n* cases, 2 to 255, is stored in one byte
+/// holding 0 to *n* - 1, in the order of its cases (none when *n* is 1),
+/// and `Optional` stores `nil` as *n*, its first unused value. So the
+/// bytes 0, 1, 2... read as `Optional`s are the cases until the first
+/// `nil`: only valid values are read. Any other type of at most one byte
+/// whose `Optional` is one byte (a structure around a `Bool`) has its
+/// values read the same way, and they are as valid. The caller checks that
+/// the raw value of each decodes.
+func _casesByLayout<T>(of type: T.Type) -> [Any]? {
+    guard MemoryLayout<T>.size <= 1, MemoryLayout<T?>.size == 1 else { return nil }
+    var cases: [Any] = []
+    for tag in 0...255 {
+        guard let value = withUnsafeBytes(of: UInt8(tag), { $0.load(as: T?.self) }) else { return cases }
+        cases.append(value)
+    }
+    return nil
 }

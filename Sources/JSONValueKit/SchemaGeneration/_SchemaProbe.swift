@@ -355,8 +355,16 @@ final class _SchemaProbe {
     /// value of every case. If it also accepts a raw value that is no
     /// case's (an `unknown` fallback), its shape is the raw value's type.
     private func enumerationKind<T: Decodable>(_ type: T.Type) -> _TypeKind? {
-        guard let caseIterable = T.self as? any CaseIterable.Type else { return nil }
-        let cases = _allCases(of: caseIterable)
+        let cases: [Any]
+        if let caseIterable = T.self as? any CaseIterable.Type {
+            cases = _allCases(of: caseIterable)
+        } else if options.listsCasesByLayout, T.self is any RawRepresentable.Type,
+            let found = _casesByLayout(of: T.self)
+        {
+            cases = found
+        } else {
+            return nil
+        }
         let rawValues = cases.compactMap(_jsonRawValue(of:))
         guard !cases.isEmpty, rawValues.count == cases.count else { return nil }
         for raw in rawValues {
