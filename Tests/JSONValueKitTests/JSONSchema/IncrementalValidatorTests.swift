@@ -158,7 +158,8 @@ struct IncrementalValidatorTests {
 struct IncrementalValidatorSuiteTests {
     @Test(
         "every test of the suite, compact and indented, at every split: sound, and finish is validate",
-        arguments: JSONSchemaSuiteTests.required + JSONSchemaSuiteTests.optional + JSONSchemaSuiteTests.formats)
+        arguments: JSONSchemaSuiteTests.required.elements + JSONSchemaSuiteTests.optional.elements
+            + JSONSchemaSuiteTests.formats.elements)
     func group(_ group: JSONSchemaSuiteTests.Group) {
         guard let schema = try? JSONSchema(group.schema, options: JSONSchemaSuiteTests.options(for: group)) else {
             return
@@ -179,7 +180,7 @@ extension IncrementalValidatorSuiteTests {
         var early = 0
         var fractions: [Double] = []
         var valid = 0
-        for group in JSONSchemaSuiteTests.required + JSONSchemaSuiteTests.optional {
+        for group in JSONSchemaSuiteTests.required.elements + JSONSchemaSuiteTests.optional.elements {
             guard let schema = try? JSONSchema(group.schema, options: JSONSchemaSuiteTests.options(for: group)) else {
                 continue
             }

@@ -16,7 +16,7 @@ struct JSONSchemaProblemsTests {
         "type": "object",
         "properties": [
             "age": ["type": "integr", "minimum": "zero"],
-            "name": ["$ref": "#/$defs/nmae", "pattern": "(?<=a)b"],
+            "name": ["$ref": "#/$defs/nmae", "pattern": "(a)\\1"],
             "tags": ["type": "array", "items": 5, "minItems": -1],
         ],
         "required": "age",
@@ -34,7 +34,7 @@ struct JSONSchemaProblemsTests {
         #expect(
             problems.map(\.kind) == [
                 .invalidKeywordValue("type"), .invalidKeywordValue("minimum"),
-                .unresolvedReference("#/$defs/nmae"), .invalidPattern("(?<=a)b"), .invalidKeywordValue("items"),
+                .unresolvedReference("#/$defs/nmae"), .invalidPattern("(a)\\1"), .invalidKeywordValue("items"),
                 .invalidKeywordValue("minItems"), .invalidKeywordValue("required"),
             ])
         let thrown = try #require(compileError(Self.faulty))
@@ -46,7 +46,7 @@ struct JSONSchemaProblemsTests {
     @Test(
         "empty exactly when the schema compiles, and otherwise holding the initializer's error",
         arguments: JSONSchemaErrorTests.keywordValueCases + JSONSchemaErrorTests.referenceCases
-            + JSONSchemaErrorTests.dialectCases + JSONSchemaErrorTests.cycleCases)
+            + JSONSchemaErrorTests.dialectCases)
     func agreesWithTheInitializer(_ testCase: JSONSchemaErrorTests.ErrorCase) throws {
         let options = JSONSchema.Options(dialect: testCase.dialect, documents: testCase.documents)
         let problems = JSONSchema.problems(in: testCase.schema, options: options)
@@ -70,7 +70,7 @@ struct JSONSchemaProblemsTests {
         "the official suite's schemas: no problems where they compile",
         .enabled(if: Shared.isAvailable, Shared.skipReason))
     func officialSuite() {
-        let groups = JSONSchemaSuiteTests.required + JSONSchemaSuiteTests.optional
+        let groups = JSONSchemaSuiteTests.required.elements + JSONSchemaSuiteTests.optional.elements
         #expect(groups.count > 1000)
         for group in groups {
             let options = JSONSchemaSuiteTests.options(for: group)
@@ -123,14 +123,14 @@ struct JSONSchemaProblemsTests {
         let problems = JSONSchema.problems(
             in: [
                 "properties": ["a": 1, "b": ["type": "string"], "c": "x"],
-                "patternProperties": ["(?=a)": true, "^b": 2],
+                "patternProperties": ["(a)\\1": true, "^b": 2],
                 "anyOf": [["minimum": "m"], 3],
                 "dependentRequired": ["a": [1], "b": ["c"], "d": "e"],
                 "if": 4, "then": 5, "else": ["maximum": "n"],
             ])
         #expect(
             problems.map(\.location) == [
-                "/properties/a", "/properties/c", "/patternProperties/(?=a)", "/patternProperties/^b",
+                "/properties/a", "/properties/c", "/patternProperties/(a)\\1", "/patternProperties/^b",
                 "/anyOf/0/minimum", "/anyOf/1", "/dependentRequired/a/0", "/dependentRequired/d", "/if", "/then",
                 "/else/maximum",
             ])

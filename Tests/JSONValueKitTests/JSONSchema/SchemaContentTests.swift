@@ -2,10 +2,11 @@ import Testing
 
 @testable import JSONValueKit
 
-/// Draft-07's content assertions, `contentEncoding: "base64"` and
-/// `contentMediaType: "application/json"`: base64 with every amount of
-/// padding, decoded to the exact bytes, and the decoded text read as JSON.
-@Suite("JSON Schema content assertions (draft-07)")
+/// Content assertions, `contentEncoding: "base64"` and `contentMediaType:
+/// "application/json"`, as `Options.assertsContent` asks for them: base64
+/// with every amount of padding, decoded to the exact bytes, and the decoded
+/// text read as JSON.
+@Suite("JSON Schema content assertions (assertsContent)")
 struct SchemaContentTests {
     @Test(
         "base64 decodes to exactly its bytes, with no, one or two padding characters",
@@ -26,17 +27,20 @@ struct SchemaContentTests {
     }
 
     @Test(
-        "base64 of JSON text, asserted in draft-07",
+        "base64 of JSON text: asserted with assertsContent, an annotation without it",
         arguments: [
             ("MQ==", true), ("e30=", true), ("WzFd", true), ("eyJhIjoxfQ==", true), ("e30", false), ("ew==", false),
             ("IiI=", true), ("bnVsbA==", true), ("bnVs", false),
         ])
     func base64JSON(_ text: String, _ valid: Bool) throws {
-        let schema = try JSONSchema(
-            ["contentEncoding": "base64", "contentMediaType": "application/json"], options: .init(dialect: .draft7))
-        expectVerdict(schema, .string(text), valid, "\(text)")
-        // From 2019-09 on, content keywords are annotations only.
-        let annotation = try JSONSchema(["contentEncoding": "base64", "contentMediaType": "application/json"])
-        expectVerdict(annotation, .string(text), true, "\(text)")
+        let keywords: JSONValue = ["contentEncoding": "base64", "contentMediaType": "application/json"]
+        for dialect in [JSONSchema.Dialect.draft7, .draft2020_12] {
+            var options = JSONSchema.Options(dialect: dialect)
+            options.assertsContent = true
+            expectVerdict(try JSONSchema(keywords, options: options), .string(text), valid, "\(text), \(dialect)")
+            // Without the option, content keywords are annotations only.
+            expectVerdict(
+                try JSONSchema(keywords, options: .init(dialect: dialect)), .string(text), true, "\(text), \(dialect)")
+        }
     }
 }

@@ -37,7 +37,7 @@ struct RegexGrammar {
     }
 
     /// What the package refuses today.
-    static let refused: Set<Feature> = [.backReference, .lookahead, .lookbehind, .scriptProperty, .unsupportedProperty]
+    static let refused: Set<Feature> = [.backReference, .scriptProperty, .unsupportedProperty]
 
     /// A generated pattern, with what it uses and where to look.
     struct Pattern: Sendable {
