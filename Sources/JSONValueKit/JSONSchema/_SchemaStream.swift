@@ -1,3 +1,5 @@
+#if JSONSchema
+
 // The schema validation behind `JSONSchema.IncrementalValidator`: it follows
 // a `JSONIncrementalParser` as the bytes arrive and says, after each chunk,
 // what no continuation of the text can make valid.
@@ -777,9 +779,10 @@ struct _SchemaStream: Sendable {
     /// `anyOf` and `oneOf` under fates of their own; judging on the way the
     /// type, `false`, and an `enum` or `const` with no value of that type.
     ///
-    /// Past ``expansionLimit`` applications (a schema that applies itself
-    /// in place, or fans out), the frames are dropped and the subschemas
-    /// come back as `opaque`, to be judged whole when the value is complete.
+    /// Past ``expansionLimit`` applications (a schema that fans out), or at
+    /// a subschema on a cycle of in-place keywords, the frames are dropped
+    /// and the subschemas come back as `opaque`, to be judged whole when the
+    /// value is complete.
     private mutating func expand(
         _ applications: [Frame], at location: Location, kind: _ValueKind
     ) -> (frames: [Frame], opaque: [Frame]) {
@@ -795,6 +798,15 @@ struct _SchemaStream: Sendable {
                 return ([], applications)
             }
             let node = program.nodes.buffer[Int(application.node)]
+            // A subschema on a cycle of in-place keywords: whether validation
+            // enters the cycle, and what that decides, is the evaluator's to
+            // say (see "Cycles" in `_SchemaEvaluator`), so the value at this
+            // location is judged whole when it is complete, as `validate`
+            // judges it.
+            if node.cycleSlot >= 0 {
+                release(to: start)
+                return ([], applications)
+            }
             switch node.shape {
             case .alwaysValid:
                 continue
@@ -1606,3 +1618,5 @@ extension _SchemaStream.Tracker {
         }
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// Rewrites a standard JSON Schema document for a model provider (see
 /// ``JSONSchema/Profile/converting(_:)``).
 ///
@@ -172,28 +174,38 @@ struct _ProfileConverter {
         }
     }
 
+    /// The targets of the `$ref`s in `value`'s subtree, outside `$defs` and
+    /// the keywords whose values are data; with an explicit stack, so that
+    /// no document can overflow the caller's.
     private func collectReferences(
         _ value: JSONValue, at location: JSONPointer, depth: Int, into targets: inout [JSONPointer]
     ) throws {
-        // Counted per JSON level, several of which make one schema level.
-        guard depth < Self.maximumDepth * 4 else {
-            throw invalidDocument(location, "the schema nests more than \(Self.maximumDepth) levels")
-        }
-        switch value {
-        case .object(let object):
-            if let ref = object["$ref"] { targets.append(try resolve(ref, at: location).0) }
-            for (key, member) in object
-            where key != "$defs" && key != "definitions" && key != "enum" && key != "const"
-                && key != "default" && key != "examples"
-            {
-                try collectReferences(member, at: location.appending(key), depth: depth + 1, into: &targets)
+        var pending: [(value: JSONValue, location: JSONPointer, depth: Int)] = [(value, location, depth)]
+        while let (value, location, depth) = pending.popLast() {
+            // Counted per JSON level, several of which make one schema level.
+            guard depth < Self.maximumDepth * 4 else {
+                throw invalidDocument(location, "the schema nests more than \(Self.maximumDepth) levels")
             }
-        case .array(let elements):
-            for (index, element) in elements.enumerated() {
-                try collectReferences(element, at: location.appending(index), depth: depth + 1, into: &targets)
+            var children: [(value: JSONValue, location: JSONPointer, depth: Int)] = []
+            switch value {
+            case .object(let object):
+                if let ref = object["$ref"] { targets.append(try resolve(ref, at: location).0) }
+                for (key, member) in object
+                where key != "$defs" && key != "definitions" && key != "enum" && key != "const"
+                    && key != "default" && key != "examples"
+                {
+                    children.append((member, location.appending(key), depth + 1))
+                }
+            case .array(let elements):
+                for (index, element) in elements.enumerated() {
+                    children.append((element, location.appending(index), depth + 1))
+                }
+            default:
+                break
             }
-        default:
-            break
+            // Reversed onto the stack, so that the subtree is visited in
+            // document order, as the recursion did.
+            pending += children.reversed()
         }
     }
 
@@ -625,3 +637,5 @@ struct _ProfileConverter {
             .notExpressible, typeName: nil, location: location, message: message, recoverySuggestion: suggestion)
     }
 }
+
+#endif
