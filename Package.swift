@@ -25,7 +25,16 @@ let package = Package(
                 FoundationEssentials, and programs that use it on Linux do not link Foundation and ICU.
                 """
         ),
-        .default(enabledTraits: ["FullFoundation"]),
+        .trait(
+            name: "JSONSchema",
+            description: """
+                JSONSchema: validation (also of streams), schemas from Swift types and provider profiles, with \
+                the format checks, IDNA tables and meta-schemas they need. Without it, a program that never \
+                validates a schema does not carry the validator (on Linux, the linker keeps every public \
+                function of a linked module). Typed partial values need no schema and stay.
+                """
+        ),
+        .default(enabledTraits: ["FullFoundation", "JSONSchema"]),
     ],
     targets: [
         // The library's folder is the package's root, and its sources are

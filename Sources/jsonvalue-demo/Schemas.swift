@@ -1,3 +1,5 @@
+#if JSONSchema
+
 import JSONValueKit
 
 /// The arguments of a `get_weather` tool, whose schema `--schema` prints.
@@ -39,3 +41,5 @@ func printSchema(profileName: String) throws {
     }
     print(try JSONSchema.document(for: WeatherArgs.self, profile: profile).jsonString())
 }
+
+#endif

@@ -177,11 +177,18 @@ if !pathCounts.contains(arguments.count) || arguments.contains(where: { $0.hasPr
     exit(2)
 }
 do {
-    if schemas {
-        try printSchema(profileName: arguments.first ?? "standard")
-    } else if validates {
-        let paths = Array(arguments)
-        exit(try validate(schemaPath: paths[0], instancePath: paths[1]))
+    if schemas || validates {
+        #if JSONSchema
+        if schemas {
+            try printSchema(profileName: arguments.first ?? "standard")
+        } else {
+            let paths = Array(arguments)
+            exit(try validate(schemaPath: paths[0], instancePath: paths[1]))
+        }
+        #else
+        printError("jsonvalue-demo: built without the JSONSchema trait, so without --schema and --validate\n")
+        exit(2)
+        #endif
     } else if streams {
         if let path = arguments.first {
             try stream(path: path, chunkSize: 4096)

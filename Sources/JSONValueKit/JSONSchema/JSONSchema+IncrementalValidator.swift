@@ -1,3 +1,5 @@
+#if JSONSchema
+
 extension JSONSchema {
     /// Follows a JSON text as it arrives; after each chunk, says what no
     /// continuation can fix.
@@ -188,3 +190,5 @@ extension JSONSchema {
         public var violations: [JSONSchema.ValidationError] { _violations }
     }
 }
+
+#endif

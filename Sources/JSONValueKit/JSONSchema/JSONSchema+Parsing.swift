@@ -1,3 +1,5 @@
+#if JSONSchema
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -173,3 +175,5 @@ extension JSONSchema {
         return (value, numbers?.isEmpty == false ? numbers : nil)
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 extension JSONSchema {
     /// The standard output formats of JSON Schema 2020-12, section 12.4.
     public enum OutputFormat: Sendable, Hashable, CaseIterable {
@@ -343,3 +345,5 @@ struct _SchemaOutput {
         }
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -332,3 +334,5 @@ extension JSONSchema {
         }
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// Why a schema cannot be compiled, and where in it the problem is.
 ///
 /// ``JSONSchema/init(_:options:)-(JSONValue,_)`` checks every subschema that validation
@@ -89,3 +91,5 @@ public struct JSONSchemaError: Error, Hashable, Sendable, CustomStringConvertibl
         return "\(location.isRoot ? "(root)" : location.description): \(message)"
     }
 }
+
+#endif

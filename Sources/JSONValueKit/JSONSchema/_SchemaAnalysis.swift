@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// What the compiler works out about the graph of compiled nodes.
 enum _SchemaAnalysis {
     /// The subschemas a node applies to the same instance location, `not`
@@ -100,3 +102,5 @@ enum _SchemaAnalysis {
         }
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// The positions of the members or items of one value that some subschema
 /// evaluated, for `unevaluatedProperties` and `unevaluatedItems`. Members
 /// are identified by their position, which ``JSONObject`` keeps, so no
@@ -35,3 +37,5 @@ struct _SchemaBitSet {
         if other.isIncomplete { isIncomplete = true }
     }
 }
+
+#endif

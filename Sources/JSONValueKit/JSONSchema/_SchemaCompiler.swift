@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// Compiles a schema into a ``_SchemaProgram``.
 ///
 /// In two passes, neither of them recursive, so that schemas nested to any
@@ -577,3 +579,5 @@ func _escapeToken(_ token: String) -> String {
 func _uriFragment(ofPointer pointer: String) -> String {
     (try? JSONPointer(parsing: pointer))?.uriFragment ?? "#"
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// The content keywords as assertions, with
 /// ``JSONSchema/Options-swift.struct/assertsContent``: `contentEncoding:
 /// "base64"`, a JSON `contentMediaType` and, from 2019-09 on, its
@@ -68,3 +70,5 @@ struct _SchemaContent: Sendable {
         return result
     }
 }
+
+#endif

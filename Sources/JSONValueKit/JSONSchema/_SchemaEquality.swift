@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// Equality as JSON Schema defines it for `enum`, `const` and
 /// `uniqueItems`: numbers by value (`1` equals `1.0`), strings by their
 /// Unicode scalars (`"é"` in one scalar differs from `e` with a combining
@@ -195,3 +197,5 @@ func _utf8Equal(_ a: String, _ b: String) -> Bool {
     guard a.utf8.count == b.utf8.count else { return false }
     return _MemberTable.withBytes(of: a) { _MemberTable.equal(b, $0) }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 extension _SchemaProgram {
     /// The fast path: a Boolean, no locations. `numbers` holds the text of
     /// the numbers boxed in `instance`, if it was parsed keeping them (see
@@ -1850,3 +1852,5 @@ extension _SchemaEvaluator {
         return valid
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// Compiles the keywords of one subschema into its node, checking each
 /// keyword's value and allocating nodes for its subschemas.
 ///
@@ -685,3 +687,5 @@ struct _SchemaKeywordCompiler {
         }
     }
 }
+
+#endif

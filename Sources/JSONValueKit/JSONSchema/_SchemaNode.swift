@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// A schema resource as validation needs it: its canonical URI, for
 /// absolute keyword locations, and the anchors that the dynamic scope can
 /// reach.
@@ -266,3 +268,5 @@ struct _SchemaDynamicReference: Sendable {
     /// For `$recursiveRef`: whether the target has `"$recursiveAnchor": true`.
     var isRecursive: Bool
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// A compiled schema as validation runs it: every subschema that can be
 /// reached, as nodes that refer to one another by index (references, and
 /// cycles of them, are plain edges), each a run of checks.
@@ -624,3 +626,5 @@ extension _SchemaCheck {
         }
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// What validation reports as it goes. The evaluator is generic over it and
 /// specialized three times: with ``_SchemaSilence`` it is the `isValid` fast
 /// path, which builds no locations, messages or output units, as every call
@@ -345,3 +347,5 @@ extension _SchemaOutputBuilder {
         return prefix + JSONPointer(tokens: relative).uriFragment.dropFirst()
     }
 }
+
+#endif

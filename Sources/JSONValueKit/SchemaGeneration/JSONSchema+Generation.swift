@@ -1,3 +1,5 @@
+#if JSONSchema
+
 extension JSONSchema {
     /// The JSON Schema of a `Decodable` type, found by running its
     /// `init(from:)` against a recording decoder.
@@ -146,6 +148,8 @@ extension JSONSchema {
     }
 }
 
+#endif
+
 /// Generation and its caches.
 enum _SchemaGeneration {
     struct Key: Hashable {
@@ -167,30 +171,8 @@ enum _SchemaGeneration {
         }
     }
 
-    private static let lock = _Lock()
-    nonisolated(unsafe) private static var documents: [Key: JSONValue] = [:]
-    nonisolated(unsafe) private static var schemas: [Key: JSONSchema] = [:]
+    static let lock = _Lock()
     nonisolated(unsafe) private static var probes: [Key: Probed] = [:]
-
-    static func compiled(for key: Key) -> JSONSchema? { lock.withLock { schemas[key] } }
-    static func store(_ schema: JSONSchema, for key: Key) { lock.withLock { schemas[key] = schema } }
-
-    static func document<T: Decodable>(for type: T.Type, profile: JSONSchema.Profile, decoder: JSONValueDecoder)
-        throws -> JSONValue
-    {
-        let options = _GenerationOptions(decoder: decoder)
-        let key = options.cacheKey.map { Key(type: ObjectIdentifier(T.self), profile: profile.name, options: $0) }
-        if let key, let cached = lock.withLock({ documents[key] }) { return cached }
-        let probed = try self.probed(T.self, options: options)
-        let document = try probed.lock.withLock {
-            var writer = _SchemaWriter(probe: probed.probe, mode: profile.writerMode)
-            return try writer.document(for: probed.root)
-        }
-        let rootName = _SchemaWriter.sanitized(String(describing: T.self))
-        let result = profile.isStandard ? document : try profile.converting(document, rootName: rootName)
-        if let key { lock.withLock { documents[key] = result } }
-        return result
-    }
 
     /// The probe that recorded `T` with `options`, cached when the options
     /// can be compared.
@@ -226,3 +208,32 @@ enum _SchemaGeneration {
         }
     }
 }
+
+#if JSONSchema
+
+extension _SchemaGeneration {
+    nonisolated(unsafe) private static var schemas: [Key: JSONSchema] = [:]
+    nonisolated(unsafe) private static var documents: [Key: JSONValue] = [:]
+
+    static func compiled(for key: Key) -> JSONSchema? { lock.withLock { schemas[key] } }
+    static func store(_ schema: JSONSchema, for key: Key) { lock.withLock { schemas[key] = schema } }
+
+    static func document<T: Decodable>(for type: T.Type, profile: JSONSchema.Profile, decoder: JSONValueDecoder)
+        throws -> JSONValue
+    {
+        let options = _GenerationOptions(decoder: decoder)
+        let key = options.cacheKey.map { Key(type: ObjectIdentifier(T.self), profile: profile.name, options: $0) }
+        if let key, let cached = lock.withLock({ documents[key] }) { return cached }
+        let probed = try self.probed(T.self, options: options)
+        let document = try probed.lock.withLock {
+            var writer = _SchemaWriter(probe: probed.probe, mode: profile.writerMode)
+            return try writer.document(for: probed.root)
+        }
+        let rootName = _SchemaWriter.sanitized(String(describing: T.self))
+        let result = profile.isStandard ? document : try profile.converting(document, rootName: rootName)
+        if let key { lock.withLock { documents[key] = result } }
+        return result
+    }
+}
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 extension JSONSchema {
     /// A dialect of JSON Schema: the standard, or the subset a model provider
     /// accepts for structured output and strict tool calls.
@@ -200,3 +202,5 @@ extension JSONSchema {
         }
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// A type that says more about its JSON Schema than its `init(from:)` shows:
 /// what its members mean, their constraints, or its whole schema.
 ///
@@ -192,3 +194,5 @@ extension JSONSchema {
         }
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// Finds what a profile would refuse in a schema document (see
 /// ``JSONSchema/Profile/violations(in:)``).
 struct _ProfileChecker {
@@ -418,3 +420,5 @@ struct _ProfileChecker {
         return result
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// What a model provider accepts in a schema, from its published
 /// documentation.
 ///
@@ -172,3 +174,5 @@ struct _ProviderRules {
         return true
     }
 }
+
+#endif

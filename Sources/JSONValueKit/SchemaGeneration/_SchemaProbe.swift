@@ -159,7 +159,9 @@ final class _SchemaProbe {
     private func classify<T: Decodable>(_ type: T.Type) -> _TypeKind {
         if let leaf = leafKind(T.self) { return leaf }
         if let optional = T.self as? any _ProbeOptional.Type { return .optional(optional) }
+        #if JSONSchema
         if T.self is any JSONSchemaCustomizing.Type { return .composite }
+        #endif
         if let sequence = T.self as? any _ProbeSequence.Type { return .sequence(sequence) }
         if let dictionary = T.self as? any _ProbeDictionary.Type {
             return .dictionary(dictionary, dictionaryShape(dictionary))
@@ -471,11 +473,13 @@ final class _SchemaProbe {
     }
 
     private func exploreRuns<T: Decodable>(_ type: T.Type, _ record: _TypeRecord) throws {
+        #if JSONSchema
         if let customizing = T.self as? any JSONSchemaCustomizing.Type, let schema = customizing.jsonSchema {
             record.shape = .schema(schema)
             record.sample = givenSample(T.self, schema)
             return
         }
+        #endif
         // The first run, with the first placeholder set that works.
         var main: (value: T, run: _ProbeRun, set: Int)?
         var firstError: (any Error)?

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// Writes the JSON Schema document of a probed type.
 ///
 /// A type that is met more than once, or that contains itself, goes to
@@ -660,3 +662,5 @@ extension JSONObject {
         return result
     }
 }
+
+#endif

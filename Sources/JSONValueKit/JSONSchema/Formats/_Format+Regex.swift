@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// Whether `pattern` is a valid ECMA-262 regular expression, for the `regex`
 /// format: the strict grammar of Unicode mode, as 2020-12 asks. A pattern
 /// with a feature the package does not run (a back-reference, `(?i:…)`)
@@ -5,3 +7,5 @@
 func _isValidECMAScriptPattern(_ pattern: String) -> Bool {
     _Regex.isValidECMAScriptSyntax(pattern)
 }
+
+#endif
