@@ -592,7 +592,7 @@ struct _SchemaKeywordCompiler {
         for token in path { pointer += "/" + _escapeToken(token) }
         let childLocation = _SchemaCompiler.Location(document: location.document, pointer: pointer)
         return compiler.allocateNode(
-            at: childLocation, value: value, resource: compiler.resourceOfLocation[childLocation] ?? resource)
+            at: childLocation, value: value, resource: compiler.nestedResource(at: childLocation) ?? resource)
     }
 
     /// A subschema, which must be an object or a Boolean.
