@@ -4,13 +4,20 @@
 enum _SchemaAnalysis {
     /// The subschemas a node applies to the same instance location, `not`
     /// included: the edges along which evaluation can go round in circles.
-    private static func inPlaceEdges(of node: _SchemaNode, in compiler: _SchemaCompiler) -> [Int] {
-        var edges: [Int] = []
+    ///
+    /// Appended to `edges`: one array for every node, rather than one per
+    /// node, which cost compiling FHIR's 15,000 nodes a twentieth of its time.
+    private static func appendInPlaceEdges(
+        of node: _SchemaNode, dynamicTargets: (_SchemaDynamicReference) -> [Int], to edges: inout [Int]
+    ) {
         for keyword in node.keywords {
-            if case .not(let child) = keyword { edges.append(child) }
-            edges += keyword.inPlaceNodes(dynamicTargets: compiler.possibleTargets)
+            switch keyword {
+            case .not(let child): edges.append(child)
+            // The commonest edge, without the array `inPlaceNodes` makes.
+            case .reference(let target): edges.append(target)
+            default: edges += keyword.inPlaceNodes(dynamicTargets: dynamicTargets)
+            }
         }
-        return edges
     }
 
     /// Marks the nodes that lie on a cycle of subschemas applied in place,
@@ -27,14 +34,23 @@ enum _SchemaAnalysis {
     /// chain of references is safe on a small stack.
     static func markInPlaceCycles(_ compiler: _SchemaCompiler) {
         let count = compiler.nodes.count
-        let edges = compiler.nodes.map { inPlaceEdges(of: $0, in: compiler) }
+        // The edges of node `n` are `edges[edgeStart[n]..<edgeStart[n + 1]]`.
+        var edges: [Int] = []
+        var edgeStart: [Int] = []
+        edgeStart.reserveCapacity(count + 1)
+        let dynamicTargets = compiler.possibleTargets
+        for node in compiler.nodes {
+            edgeStart.append(edges.count)
+            appendInPlaceEdges(of: node, dynamicTargets: dynamicTargets, to: &edges)
+        }
+        edgeStart.append(edges.count)
         var order = Array(repeating: -1, count: count)
         var lowLink = Array(repeating: 0, count: count)
         var isOnStack = Array(repeating: false, count: count)
         var component: [Int] = []
         var visited = 0
+        var frames: [(node: Int, edge: Int)] = []
         for start in 0..<count where order[start] < 0 {
-            var frames: [(node: Int, edge: Int)] = []
             func visit(_ node: Int) {
                 order[node] = visited
                 lowLink[node] = visited
@@ -45,9 +61,9 @@ enum _SchemaAnalysis {
             }
             visit(start)
             while let (node, edge) = frames.last {
-                if edge < edges[node].count {
+                if edgeStart[node] + edge < edgeStart[node + 1] {
                     frames[frames.count - 1].edge += 1
-                    let next = edges[node][edge]
+                    let next = edges[edgeStart[node] + edge]
                     if next == node { compiler.nodes[node].isOnInPlaceCycle = true }
                     if order[next] < 0 {
                         visit(next)

@@ -116,22 +116,41 @@ enum _SubschemaKeywords {
     /// else `nil`.
     static func shape(of keyword: String, in dialect: JSONSchema.Dialect) -> Shape? {
         let rank = dialect.rank
-        switch keyword {
-        case "properties", "patternProperties", "definitions": return .members
-        case "additionalProperties", "not": return .schema
-        case "allOf", "anyOf", "oneOf": return .array
-        case "dependencies": return .dependencies
-        // An array in 2020-12 is read as the earlier dialects' (see the
-        // keyword compiler), so discovery looks inside it too.
-        case "items": return .schemaOrArray
-        case "contains", "propertyNames": return rank >= 6 ? .schema : nil
-        case "if", "then", "else": return rank >= 7 ? .schema : nil
-        case "$defs", "dependentSchemas": return rank >= 2019 ? .members : nil
-        case "unevaluatedItems", "unevaluatedProperties", "contentSchema": return rank >= 2019 ? .schema : nil
-        case "additionalItems": return .schema
-        case "prefixItems": return dialect == .draft2020_12 ? .array : nil
-        default: return nil
+        // By length first, so that each keyword is compared with the few of
+        // its length rather than with all of them (most of a schema's
+        // keywords hold no subschema, and compiling asks of each).
+        switch keyword.utf8.count {
+        case 2: if keyword == "if" { return rank >= 7 ? .schema : nil }
+        case 3: if keyword == "not" { return .schema }
+        case 4: if keyword == "then" || keyword == "else" { return rank >= 7 ? .schema : nil }
+        case 5:
+            switch keyword {
+            case "allOf", "anyOf", "oneOf": return .array
+            // An array in 2020-12 is read as the earlier dialects' (see the
+            // keyword compiler), so discovery looks inside it too.
+            case "items": return .schemaOrArray
+            case "$defs": return rank >= 2019 ? .members : nil
+            default: break
+            }
+        case 8: if keyword == "contains" { return rank >= 6 ? .schema : nil }
+        case 10: if keyword == "properties" { return .members }
+        case 11:
+            if keyword == "definitions" { return .members }
+            if keyword == "prefixItems" { return dialect == .draft2020_12 ? .array : nil }
+        case 12: if keyword == "dependencies" { return .dependencies }
+        case 13:
+            if keyword == "propertyNames" { return rank >= 6 ? .schema : nil }
+            if keyword == "contentSchema" { return rank >= 2019 ? .schema : nil }
+        case 15: if keyword == "additionalItems" { return .schema }
+        case 16:
+            if keyword == "dependentSchemas" { return rank >= 2019 ? .members : nil }
+            if keyword == "unevaluatedItems" { return rank >= 2019 ? .schema : nil }
+        case 17: if keyword == "patternProperties" { return .members }
+        case 20: if keyword == "additionalProperties" { return .schema }
+        case 21: if keyword == "unevaluatedProperties" { return rank >= 2019 ? .schema : nil }
+        default: break
         }
+        return nil
     }
 
     /// Calls `body` with each subschema of `object` and its path from it:
