@@ -73,7 +73,7 @@ extension StrategyModels {
             var decoder = JSONValueDecoder()
             decoder.dateDecodingStrategy = .custom { decoder in
                 let text = try decoder.singleValueContainer().decode(String.self)
-                guard let seconds = Double(text.dropFirst(2)), text.hasPrefix("t=") else {
+                guard let seconds = Double(String(text.dropFirst(2))), text.hasPrefix("t=") else {
                     throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "date"))
                 }
                 return Date(timeIntervalSince1970: seconds)
