@@ -235,7 +235,7 @@ struct _SchemaStream: Sendable {
             batchName = -1
         }
 
-        init(storage: _IncrementalParserStorage, batch: borrowing _ByteBatch) {
+        init(storage: _IncrementalParserStorage, batchValue started: _ByteBatch.StartedValue, batchName: Int) {
             elements = storage.parser.elementStack.count
             members = storage.parser.memberStack.count
             keys = storage.parser.keyStack.count
@@ -252,13 +252,13 @@ struct _SchemaStream: Sendable {
             state =
                 token | Int(storage.parser.stream.expecting.rawValue) << 3
                 | (storage.parser.stream.hasCompletedValue ? 1 << 11 : 0)
-            switch batch.startedValue {
+            switch started {
             case .none: batchValue = 0
             case .number: batchValue = 1
             case .string(let start): batchValue = 2 &+ start &* 8
             case .literal(let start, let complete): batchValue = (complete ? 3 : 4) &+ start &* 8
             }
-            batchName = batch.nameEnd
+            self.batchName = batchName
         }
     }
     /// Which value `pending` is, and whether it has trackers: read after
@@ -270,6 +270,8 @@ struct _SchemaStream: Sendable {
     /// tracker is one (a string has at most as many characters as bytes),
     /// 0 otherwise. Its text is not looked at before.
     private var pendingWatchFrom = 0
+    /// `pending`'s mark, read without copying the pending state.
+    private var pendingMark: Mark?
     /// The top-level subschema, routed when the value starts.
     var isDone = false
     /// The text of the numbers boxed in the values read, when there are
@@ -319,7 +321,9 @@ struct _SchemaStream: Sendable {
         // Most chunks change nothing the validation follows (more of a
         // string, of a number, of whitespace): the counts of the parser's
         // stacks and the token it reads say so, at the cost of a few loads.
-        let signature = Signature(storage: storage, batch: parser.batch)
+        // (The batch's two fields, not the batch, which a call would copy.)
+        let signature = Signature(
+            storage: storage, batchValue: parser.batch.startedValue, batchName: parser.batch.nameEnd)
         if signature == lastSignature {
             if pendingHasTrackers { followStringText(storage: storage, batch: parser.batch) }
             return
@@ -989,6 +993,7 @@ struct _SchemaStream: Sendable {
             watchFrom = Swift.min(watchFrom, limit &+ 1)
         }
         pending = Pending(place: place, mark: mark, frames: frames, trackers: trackers)
+        pendingMark = mark
         pendingID = id
         pendingHasTrackers = !trackers.isEmpty
         pendingWatchFrom = trackers.isEmpty ? 0 : watchFrom
@@ -997,8 +1002,9 @@ struct _SchemaStream: Sendable {
     /// Forgets the scalar being read, whose value is complete (and judged
     /// by its parent) or has gone with its container.
     private mutating func dropPending() {
-        guard let mark = pending?.mark else { return }
+        guard let mark = pendingMark else { return }
         pending = nil
+        pendingMark = nil
         pendingID = nil
         pendingHasTrackers = false
         pendingWatchFrom = 0
