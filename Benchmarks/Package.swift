@@ -15,10 +15,15 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "JSONValueKit", package: "JSONValueKit"),
+                "ToolCallModels",
             ],
             path: "Benchmarks/JSONValueBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // Issue 40: the tool call of the typed partial benchmarks, and one
+        // run of each of their loops for callgrind.
+        .target(name: "ToolCallModels", dependencies: [.product(name: "JSONValueKit", package: "JSONValueKit")]),
+        .executableTarget(name: "PartialCost", dependencies: ["ToolCallModels"]),
         // Bytes of tree per byte of input; see Scripts/tree_memory.py.
         .executableTarget(
             name: "JSONLinesStream",

@@ -19,6 +19,7 @@ let benchmarks: @Sendable () -> Void = {
     objectBenchmarks()
     schemaBenchmarks()
     streamingValidationBenchmarks()
+    partialBenchmarks()
     modelBenchmarks(name: "twitter", Twitter.self, snakeCase: true)
     modelBenchmarks(name: "citm_catalog", Catalog.self, snakeCase: false)
 

@@ -13,13 +13,18 @@
 // chunk), `revalidate` (isValid on the partial value after every chunk) or
 // `oneshot` (parse the whole text, then isValid), or `load` (reading the
 // files and compiling the schema, which every mode does: subtract it).
-// Chunks are 4 bytes.
+// Chunks are 4 bytes. RUNS (default 1) repeats the mode in the same
+// process: a benchmark's iterations find the schema's lazily made parts
+// (pattern automata, the streaming plans) made, so the cost of one of them
+// is (count with RUNS 11 - count with RUNS 1) / 10:
+//
+//   valgrind --tool=callgrind --callgrind-out-file=/dev/null .build/release/StreamingCost CITM validate 11
 import Foundation
 import JSONValueKit
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    print("usage: StreamingCost PAIR parse|validate|revalidate|oneshot|load")
+guard arguments.count == 3 || arguments.count == 4 else {
+    print("usage: StreamingCost PAIR parse|validate|revalidate|oneshot|load [RUNS]")
     exit(2)
 }
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -75,35 +80,38 @@ func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows 
     }
 }
 
-switch arguments[2] {
-case "parse":
-    var parser = JSONIncrementalParser()
-    var count = 0
-    try forEachChunk { count += try parser.append($0).count }
-    count += try parser.finish().count
-    print(count)
-case "validate":
-    var validator = JSONSchema.IncrementalValidator(schema)
-    var stopped = 0
-    try forEachChunk {
-        try validator.append($0)
-        if !validator.violations.isEmpty { stopped += 1 }
+let runs = arguments.count == 4 ? Int(arguments[3]) ?? 1 : 1
+for _ in 0..<runs {
+    switch arguments[2] {
+    case "parse":
+        var parser = JSONIncrementalParser()
+        var count = 0
+        try forEachChunk { count += try parser.append($0).count }
+        count += try parser.finish().count
+        print(count)
+    case "validate":
+        var validator = JSONSchema.IncrementalValidator(schema)
+        var stopped = 0
+        try forEachChunk {
+            try validator.append($0)
+            if !validator.violations.isEmpty { stopped += 1 }
+        }
+        print(try validator.finish().isValid, stopped)
+    case "revalidate":
+        var parser = JSONIncrementalParser()
+        var verdicts = 0
+        try forEachChunk {
+            try parser.append($0)
+            if let partial = parser.partialValue, schema.isValid(partial) { verdicts += 1 }
+        }
+        print(verdicts)
+    case "load":
+        // Loading and compiling alone, to subtract from the others.
+        print(bytes.count)
+    case "oneshot":
+        print(schema.isValid(try JSONValue(parsing: bytes)))
+    default:
+        print("unknown mode \(arguments[2])")
+        exit(2)
     }
-    print(try validator.finish().isValid, stopped)
-case "revalidate":
-    var parser = JSONIncrementalParser()
-    var verdicts = 0
-    try forEachChunk {
-        try parser.append($0)
-        if let partial = parser.partialValue, schema.isValid(partial) { verdicts += 1 }
-    }
-    print(verdicts)
-case "load":
-    // Loading and compiling alone, to subtract from the others.
-    print(bytes.count)
-case "oneshot":
-    print(schema.isValid(try JSONValue(parsing: bytes)))
-default:
-    print("unknown mode \(arguments[2])")
-    exit(2)
 }

@@ -138,7 +138,7 @@ extension JSONSchema {
         /// Brings the validation up to what the parser has read.
         @usableFromInline
         mutating func _follow() {
-            stream.sync(with: _parser)
+            stream.sync(with: &_parser)
             if stream.revision != violationsSeen {
                 violationsSeen = stream.revision
                 _violations = stream.violations

@@ -190,6 +190,10 @@ final class _SchemaProgram: @unchecked Sendable {
     /// How many nodes lie on cycles of subschemas applied in place: the
     /// range of ``Node/cycleSlot``.
     let cycleNodeCount: Int
+    /// What streaming validation needs of each node, made when first
+    /// needed and shared by every validator of the program (see
+    /// `_SchemaStream.Plan`).
+    let streamPlans: _SchemaStreamPlans
 
     /// Lowers the compiler's nodes into a program.
     init(nodes compiled: [_SchemaNode], resources: [_SchemaResource], root: Int, usesDynamicScope: Bool) {
@@ -287,6 +291,7 @@ final class _SchemaProgram: @unchecked Sendable {
         self.root = root
         self.usesDynamicScope = usesDynamicScope
         self.cycleNodeCount = cycleNodeCount
+        streamPlans = _SchemaStreamPlans(count: compiled.count)
     }
 
     /// The subschemas a keyword applies, in place or to children.

@@ -196,8 +196,9 @@ struct _SchemaStream: Sendable {
     var pending: Pending?
     /// Storage for the subschemas routed to a complete child, used again.
     private var scratchApplications: [Frame] = []
-    /// What the parser held at the last call.
-    private var lastSignature: Signature?
+    /// What the parser held at the last call (not an optional, which
+    /// costs a copy to compare after every chunk).
+    private var lastSignature = Signature()
 
     /// What of the parser's state changes when the validation has something
     /// to follow: a value or name completed (a stack grows), a container
@@ -215,40 +216,62 @@ struct _SchemaStream: Sendable {
         /// values after a chunk that closes and opens containers.
         var innermost: Int
         var tokenStart: Int
-        var token: UInt8
-        var expecting: _Expecting
+        /// The token being read, what the parser expects next, and whether
+        /// it has a complete value, in one word.
+        var state: Int
         var batchValue: Int
         var batchName: Int
-        var complete: Bool
 
-        init(storage: _IncrementalParserStorage, batch: _ByteBatch) {
+        /// A signature that no parser has: the one before the first call.
+        init() {
+            elements = -1
+            members = -1
+            keys = -1
+            containers = -1
+            innermost = -1
+            tokenStart = -1
+            state = -1
+            batchValue = -1
+            batchName = -1
+        }
+
+        init(storage: _IncrementalParserStorage, batchValue started: _ByteBatch.StartedValue, batchName: Int) {
             elements = storage.parser.elementStack.count
             members = storage.parser.memberStack.count
             keys = storage.parser.keyStack.count
             containers = storage.parser.openContainers.count
             innermost = storage.parser.stream.containerOffsets.last ?? -1
-            tokenStart = storage.parser.stream.pending == .none ? -1 : storage.parser.origin.offset
+            let token: Int
             switch storage.parser.stream.pending {
             case .none: token = 0
             case .string(let isKey, _): token = isKey ? 1 : 2
             case .number: token = 3
             case .retry(let isLiteral): token = isLiteral ? 4 : 5
             }
-            expecting = storage.parser.stream.expecting
-            switch batch.startedValue {
+            tokenStart = token == 0 ? -1 : storage.parser.origin.offset
+            state =
+                token | Int(storage.parser.stream.expecting.rawValue) << 3
+                | (storage.parser.stream.hasCompletedValue ? 1 << 11 : 0)
+            switch started {
             case .none: batchValue = 0
             case .number: batchValue = 1
             case .string(let start): batchValue = 2 &+ start &* 8
             case .literal(let start, let complete): batchValue = (complete ? 3 : 4) &+ start &* 8
             }
-            batchName = batch.nameEnd
-            complete = storage.parser.stream.hasCompletedValue
+            self.batchName = batchName
         }
     }
     /// Which value `pending` is, and whether it has trackers: read after
     /// every chunk, without copying the pending state.
     private var pendingID: LocationID?
     private var pendingHasTrackers = false
+    /// The length of the pending string's text, in decoded bytes, below
+    /// which no tracker can fail: the shortest `maxLength` when every
+    /// tracker is one (a string has at most as many characters as bytes),
+    /// 0 otherwise. Its text is not looked at before.
+    private var pendingWatchFrom = 0
+    /// `pending`'s mark, read without copying the pending state.
+    private var pendingMark: Mark?
     /// The top-level subschema, routed when the value starts.
     var isDone = false
     /// The text of the numbers boxed in the values read, when there are
@@ -287,15 +310,20 @@ struct _SchemaStream: Sendable {
     // MARK: - Following the parser
 
     /// Brings the validation up to what `parser` has read.
+    ///
+    /// (`parser` is `inout` only so that it is not copied, with its batch,
+    /// after every chunk; it is not changed.)
     @usableFromInline
-    mutating func sync(with parser: JSONIncrementalParser) {
+    mutating func sync(with parser: inout JSONIncrementalParser) {
         guard !isDone else { return }
         let storage = parser.storage
         guard !storage.isReadingJSON5 else { return }
         // Most chunks change nothing the validation follows (more of a
         // string, of a number, of whitespace): the counts of the parser's
         // stacks and the token it reads say so, at the cost of a few loads.
-        let signature = Signature(storage: storage, batch: parser.batch)
+        // (The batch's two fields, not the batch, which a call would copy.)
+        let signature = Signature(
+            storage: storage, batchValue: parser.batch.startedValue, batchName: parser.batch.nameEnd)
         if signature == lastSignature {
             if pendingHasTrackers { followStringText(storage: storage, batch: parser.batch) }
             return
@@ -507,12 +535,17 @@ struct _SchemaStream: Sendable {
     private mutating func followStringText(storage: _IncrementalParserStorage, batch: _ByteBatch) {
         let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         if case .string(false, _) = storage.parser.stream.pending {
-            if batch.kind == .stringText && batch.startedValue == .none {
+            let inBatch = batch.kind == .stringText && batch.startedValue == .none
+            if pendingWatchFrom > 0 && storage.parser.scratch.count &+ (inBatch ? batch.count : 0) < pendingWatchFrom {
+                return
+            }
+            if inBatch {
                 batch.withTaken(from: 0) { followString(storage.parser.scratch.bytes, $0) }
             } else {
                 followString(storage.parser.scratch.bytes, none)
             }
         } else if case .string(let textStart) = batch.startedValue {
+            if pendingWatchFrom > 0 && batch.count &- textStart < pendingWatchFrom { return }
             batch.withTaken(from: textStart) { followString(none, $0) }
         }
     }
@@ -553,10 +586,12 @@ struct _SchemaStream: Sendable {
     }
 
     private mutating func release(to mark: Mark) {
-        steps.removeLast(steps.count &- mark.steps)
-        scopes.removeLast(scopes.count &- mark.scopes)
-        fates.removeLast(fates.count &- mark.fates)
-        groups.removeLast(groups.count &- mark.groups)
+        // One by one: usually none or a few, and `removeLast(_:)` costs a
+        // range replacement even for none.
+        while steps.count > mark.steps { steps.removeLast() }
+        while scopes.count > mark.scopes { scopes.removeLast() }
+        while fates.count > mark.fates { fates.removeLast() }
+        while groups.count > mark.groups { groups.removeLast() }
     }
 
     /// The location of child `index` of a level: a container starting at
@@ -678,7 +713,7 @@ struct _SchemaStream: Sendable {
                 }
                 if index &+ 1 > plan.maxProperties {
                     failEarly(
-                        frame, check: plan.maxPropertiesCheck, keyword: "maxProperties", at: location,
+                        frame, check: plan.maxPropertiesCheck, keyword: "maxProperties", at: .location(location),
                         "expected at most \(_SchemaMessages.plural(plan.maxProperties, "property", "properties")), "
                             + "but found more")
                 }
@@ -694,7 +729,7 @@ struct _SchemaStream: Sendable {
                             let keyword =
                                 items.prefixCount == 0 ? "items" : items.isLegacy ? "additionalItems" : "items"
                             failEarly(
-                                frame, check: plan.items, keyword: keyword, at: location,
+                                frame, check: plan.items, keyword: keyword, at: .location(location),
                                 "expected at most \(_SchemaMessages.plural(Int(items.prefixCount), "item")), "
                                     + "but found more")
                         } else {
@@ -707,7 +742,7 @@ struct _SchemaStream: Sendable {
                 }
                 if index &+ 1 > plan.maxItems {
                     failEarly(
-                        frame, check: plan.maxItemsCheck, keyword: "maxItems", at: location,
+                        frame, check: plan.maxItemsCheck, keyword: "maxItems", at: .location(location),
                         "expected at most \(_SchemaMessages.plural(plan.maxItems, "item")), but found more")
                 }
             }
@@ -812,13 +847,13 @@ struct _SchemaStream: Sendable {
                 continue
             case .alwaysInvalid:
                 failEarly(
-                    application, check: -1, keyword: nil, at: location,
+                    application, check: -1, keyword: nil, at: .location(location),
                     "no value is allowed here (the schema is false), but found \(kind.noun)")
                 continue
             case .typeOnly(let types):
                 if !kind.isAccepted(by: types) {
                     failEarly(
-                        application, check: Int32(node.checkStart), keyword: "type", at: location,
+                        application, check: Int32(node.checkStart), keyword: "type", at: .location(location),
                         "expected \(types.description), but found \(kind.noun)")
                 }
                 continue
@@ -828,13 +863,13 @@ struct _SchemaStream: Sendable {
             let plan = self.plan(application.node)
             if !kind.isAccepted(by: node.types) {
                 failEarly(
-                    application, check: plan.typeCheck, keyword: "type", at: location,
+                    application, check: plan.typeCheck, keyword: "type", at: .location(location),
                     "expected \(node.types.description), but found \(kind.noun)")
                 continue
             }
             if let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
                 failEarly(
-                    application, check: check, keyword: keyword, at: location,
+                    application, check: check, keyword: keyword, at: .location(location),
                     "\(kind.noun) cannot be one of the values of \"\(keyword)\"")
                 continue
             }
@@ -898,7 +933,7 @@ struct _SchemaStream: Sendable {
                     continue
                 case .alwaysInvalid:
                     failEarly(
-                        application, check: -1, keyword: nil, at: location(of: place),
+                        application, check: -1, keyword: nil, at: place,
                         "no value is allowed here (the schema is false), but found \(kind.noun)")
                     continue
                 case .typeOnly(let only):
@@ -910,7 +945,7 @@ struct _SchemaStream: Sendable {
                 if !kind.isAccepted(by: types) {
                     let plan = check < 0 ? self.plan(application.node) : nil
                     failEarly(
-                        application, check: plan?.typeCheck ?? check, keyword: "type", at: location(of: place),
+                        application, check: plan?.typeCheck ?? check, keyword: "type", at: place,
                         "expected \(types.description), but found \(kind.noun)")
                     continue
                 }
@@ -918,7 +953,7 @@ struct _SchemaStream: Sendable {
                 let plan = self.plan(application.node)
                 if let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
                     failEarly(
-                        application, check: check, keyword: keyword, at: location(of: place),
+                        application, check: check, keyword: keyword, at: place,
                         "\(kind.noun) cannot be one of the values of \"\(keyword)\"")
                     continue
                 }
@@ -949,18 +984,30 @@ struct _SchemaStream: Sendable {
                 }
             }
         }
+        var watchFrom = Int.max
+        for tracker in trackers {
+            guard case .maxLength(let limit) = tracker.kind else {
+                watchFrom = 0
+                break
+            }
+            watchFrom = Swift.min(watchFrom, limit &+ 1)
+        }
         pending = Pending(place: place, mark: mark, frames: frames, trackers: trackers)
+        pendingMark = mark
         pendingID = id
         pendingHasTrackers = !trackers.isEmpty
+        pendingWatchFrom = trackers.isEmpty ? 0 : watchFrom
     }
 
     /// Forgets the scalar being read, whose value is complete (and judged
     /// by its parent) or has gone with its container.
     private mutating func dropPending() {
-        guard let mark = pending?.mark else { return }
+        guard let mark = pendingMark else { return }
         pending = nil
+        pendingMark = nil
         pendingID = nil
         pendingHasTrackers = false
+        pendingWatchFrom = 0
         release(to: mark)
     }
 
@@ -1055,7 +1102,7 @@ struct _SchemaStream: Sendable {
             pendingHasTrackers = !pending!.trackers.isEmpty
             guard isAlive(frame.fate) else { continue }
             let (keyword, message) = tracker.failure(program: program)
-            failEarly(frame, check: check, keyword: keyword, at: location(of: pending!.place), message)
+            failEarly(frame, check: check, keyword: keyword, at: pending!.place, message)
         }
     }
 
@@ -1211,8 +1258,13 @@ struct _SchemaStream: Sendable {
 
     /// A failure found before the value is complete: a provisional
     /// violation for a certain fate, the end of a branch for another.
+    ///
+    /// The location and message are made only for a violation: most
+    /// failures end a branch of `anyOf` or `oneOf` (a recursive schema's
+    /// `oneOf` of a string, an array and an object fails two of them at
+    /// every value).
     private mutating func failEarly(
-        _ frame: Frame, check: Int32, keyword: String?, at location: Location, _ message: String
+        _ frame: Frame, check: Int32, keyword: String?, at place: Place, _ message: @autoclosure () -> String
     ) {
         guard isAlive(frame.fate) else { return }
         guard frame.fate == 0 else {
@@ -1220,8 +1272,8 @@ struct _SchemaStream: Sendable {
             return
         }
         addProvisional(
-            node: frame.node, check: check, path: frame.path, scope: frame.scope, keyword: keyword, at: location,
-            message)
+            node: frame.node, check: check, path: frame.path, scope: frame.scope, keyword: keyword,
+            at: location(of: place), message())
     }
 
     private mutating func addProvisional(
@@ -1443,16 +1495,19 @@ struct _SchemaStream: Sendable {
     }
 
     private mutating func plan(_ node: Int32) -> Plan {
-        // (Filled once per node; later calls only read it.)
+        // (Filled once per node; later calls only read it.) The program
+        // keeps the plans for every validator of it: made once per node,
+        // they cost a schema with many subschemas (FHIR's) more than
+        // following a small instance does.
         let index = planIndex[Int(node)]
         if index >= 0 { return plans[Int(index)] }
-        let plan = makePlan(node)
+        let plan = program.streamPlans.plan(node) { Self.makePlan(node, program: program) }
         plans.append(plan)
         planIndex[Int(node)] = Int32(plans.count &- 1)
         return plan
     }
 
-    private func makePlan(_ id: Int32) -> Plan {
+    private static func makePlan(_ id: Int32, program: _SchemaProgram) -> Plan {
         let plan = Plan()
         let node = program.nodes.buffer[Int(id)]
         var check = node.checkStart
@@ -1517,6 +1572,31 @@ struct _SchemaStream: Sendable {
             check &+= 1
         }
         return plan
+    }
+}
+
+/// The streaming plans of a program's nodes (see `_SchemaStream.Plan`),
+/// each made once, by the first validator that needs it, and then read by
+/// all.
+final class _SchemaStreamPlans: @unchecked Sendable {
+    private let lock = _Lock()
+    private var plans: [_SchemaStream.Plan?]
+
+    init(count: Int) {
+        plans = [_SchemaStream.Plan?](repeating: nil, count: count)
+    }
+
+    /// The plan of `node`, made by `make` if no validator has made it yet.
+    func plan(_ node: Int32, make: () -> _SchemaStream.Plan) -> _SchemaStream.Plan {
+        if let plan = lock.withLock({ plans[Int(node)] }) { return plan }
+        // Made outside the lock; of two threads that make it at once, the
+        // first to store it wins, and both plans are the same.
+        let made = make()
+        return lock.withLock {
+            if let plan = plans[Int(node)] { return plan }
+            plans[Int(node)] = made
+            return made
+        }
     }
 }
 

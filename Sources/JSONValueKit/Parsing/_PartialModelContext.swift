@@ -84,13 +84,13 @@ protocol _PartialElements {
     /// that does not (or all that do, if `decoder` drops invalid elements),
     /// reusing and updating `cache`.
     static func _decodeElements(
-        _ elements: ArraySlice<JSONValue>, with decoder: JSONValueDecoder, cache: inout _ElementCache?
+        _ elements: ArraySlice<JSONValue>, with decoding: _PartialDecoding, cache: inout _ElementCache?
     ) -> Self
 }
 
 extension Array: _PartialElements where Element: Decodable {
     static func _decodeElements(
-        _ elements: ArraySlice<JSONValue>, with decoder: JSONValueDecoder, cache: inout _ElementCache?
+        _ elements: ArraySlice<JSONValue>, with decoding: _PartialDecoding, cache: inout _ElementCache?
     ) -> [Element] {
         var kept = _ElementCache()
         var decoded: [Element] = []
@@ -101,7 +101,7 @@ extension Array: _PartialElements where Element: Decodable {
                 // An older snapshot than the cache's: decode it on its own.
                 cache = cached
                 var none: _ElementCache? = nil
-                return _decodeElements(elements, with: decoder, cache: &none)
+                return _decodeElements(elements, with: decoding, cache: &none)
             }
             // Complete elements never change; this checks that the array is
             // the one cached (a repeated member name may have replaced it).
@@ -113,15 +113,21 @@ extension Array: _PartialElements where Element: Decodable {
                 kept = cached
             }
         }
-        if !kept.isStopped {
-            let drops = decoder.tolerance.contains(.dropInvalidElements)
-            for element in elements.dropFirst(kept.sources.count) {
-                kept.sources.append(element)
-                if let value = try? decoder.decode(Element.self, from: element) {
+        let fresh = elements.dropFirst(kept.sources.count)
+        if !kept.isStopped && !fresh.isEmpty {
+            kept.sources += fresh
+            // The new elements at once, as the array's own decoding reads
+            // them (which drops invalid ones if the tolerance says so); one
+            // by one only to find where an invalid one ends the array.
+            if let batch = try? decoding.decode([Element].self, from: .array([JSONValue](fresh))) {
+                decoded += batch
+            } else {
+                for element in fresh {
+                    guard let value = try? decoding.decode(Element.self, from: element) else {
+                        kept.isStopped = true
+                        break
+                    }
                     decoded.append(value)
-                } else if !drops {
-                    kept.isStopped = true
-                    break
                 }
             }
         }
@@ -133,9 +139,9 @@ extension Array: _PartialElements where Element: Decodable {
 
 extension Optional: _PartialElements where Wrapped: _PartialElements {
     static func _decodeElements(
-        _ elements: ArraySlice<JSONValue>, with decoder: JSONValueDecoder, cache: inout _ElementCache?
+        _ elements: ArraySlice<JSONValue>, with decoding: _PartialDecoding, cache: inout _ElementCache?
     ) -> Wrapped? {
-        .some(Wrapped._decodeElements(elements, with: decoder, cache: &cache))
+        .some(Wrapped._decodeElements(elements, with: decoding, cache: &cache))
     }
 }
 
@@ -178,6 +184,10 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
     private var probed: _SchemaGeneration.Probed??
     /// The last complete value decoded as a whole model, and the model.
     private var decodedModel: (source: JSONValue, model: Model?)?
+    /// The decoder's options, with what they memoize of the types met
+    /// (which are arrays, which dictionaries, converted names): taken out
+    /// while one thread decodes with them, since they are not shared.
+    private var spareOptions: _DecodingOptions?
 
     init(decoder: JSONValueDecoder, key: String?) {
         self.decoder = decoder
@@ -230,6 +240,17 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
 
     // MARK: - Values
 
+    /// Runs `body` with the decoder's options, reused from call to call.
+    private func decoding<R>(_ body: (_PartialDecoding) -> R) -> R {
+        let options =
+            lock.withLock { () -> _DecodingOptions? in
+                defer { spareOptions = nil }
+                return spareOptions
+            } ?? _DecodingOptions(decoder)
+        defer { lock.withLock { spareOptions = options } }
+        return body(_PartialDecoding(options: options))
+    }
+
     /// The value of `keyPath` in `snapshot`: see ``JSONPartial/subscript(_:)``.
     func value<Value: Decodable>(at keyPath: KeyPath<Model, Value>, in snapshot: JSONPartial<Model>) -> Value? {
         let growth = (Value.self as? any _PartialGrowing.Type)?._partialGrowth ?? .whole
@@ -252,7 +273,7 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
                 as? Value
         case .text where !isComplete:
             guard case .string = json else { return nil }
-            return try? decoder.decode(Value.self, from: json)
+            return decoding { try? $0.decode(Value.self, from: json) }
         case .text, .whole:
             break
         }
@@ -267,7 +288,7 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
     ) -> Value? {
         let kept = lock.withLock { entries[keyPath]?.complete }
         if let kept, _isSameJSON(kept.source, json) { return kept.value.flatMap { $0 as? Value } }
-        let value = try? decoder.decode(Value.self, from: json)
+        let value = decoding { try? $0.decode(Value.self, from: json) }
         if !(Value.self is AnyObject.Type) {
             lock.withLock { entries[keyPath]?.complete = (json, value.map { $0 as Any }) }
         }
@@ -285,7 +306,7 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
             entries[keyPath]?.elements = nil
             return kept.cache
         }
-        let decoded = Array._decodeElements(elements, with: decoder, cache: &cache)
+        let decoded = decoding { Array._decodeElements(elements, with: $0, cache: &cache) }
         if let root, let cache, !(Array.self is AnyObject.Type) {
             lock.withLock { entries[keyPath]?.elements = (root, cache) }
         }
@@ -296,7 +317,7 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
     /// value.
     func model(of value: JSONValue) -> Model? {
         if let kept = lock.withLock({ decodedModel }), _isSameJSON(kept.source, value) { return kept.model }
-        let model = try? decoder.decode(Model.self, from: value)
+        let model = decoding { try? $0.decode(Model.self, from: value) }
         if !(Model.self is AnyObject.Type) { lock.withLock { decodedModel = (value, model) } }
         return model
     }
@@ -324,5 +345,15 @@ func _isSameJSON(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
         return JSONObject.sameScalars(a, b)
     default:
         return JSONValue._isIdentical(lhs, rhs)
+    }
+}
+
+/// Decodes with a ``JSONValueDecoder``'s options, which remember what they
+/// learn of the types decoded from one call to the next.
+struct _PartialDecoding {
+    let options: _DecodingOptions
+
+    func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+        try JSONValueDecoder.decode(T.self, from: value, options: options)
     }
 }
