@@ -15,6 +15,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "JSONValueKit", package: "JSONValueKit"),
+                "AppModels",
             ],
             path: "Benchmarks/JSONValueBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
@@ -30,6 +31,15 @@ let package = Package(
             path: "Sources/TreeMemory"
         ),
         .target(name: "HeapBytes", path: "Sources/HeapBytes"),
+        // Models written as apps write them, for the model benchmarks.
+        .target(name: "AppModels", path: "Sources/AppModels"),
+        // One operation of the benchmarks, run under callgrind for
+        // instruction counts; see Scripts/callgrind.sh.
+        .executableTarget(
+            name: "CallgrindProbe",
+            dependencies: [.product(name: "JSONValueKit", package: "JSONValueKit"), "AppModels"],
+            path: "Sources/CallgrindProbe"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
