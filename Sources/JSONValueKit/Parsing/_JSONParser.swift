@@ -538,7 +538,7 @@ struct _JSONParser: ~Copyable {
     /// control character, or where fewer than eight bytes remain. The bytes
     /// passed are ORed into `highBits`.
     @inline(__always)
-    private func plainTextEnd(from start: Int, highBits: inout UInt64) -> Int {
+    func plainTextEnd(from start: Int, highBits: inout UInt64) -> Int {
         var index = start
         while index &+ 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
