@@ -32,6 +32,8 @@ import ucrt
 /// The tape owns a copy of the text, so that it stays valid for as long as
 /// any decoder or container made from it, which a model may keep.
 final class _JSONTape {
+    /// The kinds of entry, their raw values in the order of their cases
+    /// (``_TapeView/kind(_:)`` relies on it), arrays and objects last.
     enum Kind: UInt64 {
         case null = 0
         case `false`, `true`, int, double, string, escapedString, array, object
@@ -107,11 +109,36 @@ final class _JSONTape {
         entryCapacity = capacity
     }
 
-    // MARK: Reading
+    /// The finished tape, for reading: valid while this tape lives.
+    var view: _TapeView {
+        _TapeView(words: words, text: text, textCount: textCount, strings: strings.base, nullEntry: nullEntry)
+    }
+}
+
+/// A finished ``_JSONTape``, read through its pointers without a retain or
+/// a class access; valid while the tape lives.
+struct _TapeView {
+    let words: UnsafeMutablePointer<UInt64>
+    /// The text, with 16 zero bytes after it.
+    let text: UnsafeMutablePointer<UInt8>
+    let textCount: Int
+    /// The decoded bytes of the strings with escapes, with 16 bytes after
+    /// them that may be read.
+    let strings: UnsafeMutablePointer<UInt8>
+    /// A null entry after the text's (see ``_JSONTape/nullEntry``).
+    let nullEntry: Int
 
     @inline(__always)
-    func kind(_ entry: Int) -> Kind {
-        Kind(rawValue: words[entry &* 2] &>> 60).unsafelyUnwrapped
+    func kind(_ entry: Int) -> _JSONTape.Kind {
+        // The kinds' raw values are their cases' numbers, and the tape
+        // holds no other: a bit cast, where `init(rawValue:)` was a call.
+        unsafeBitCast(UInt8(truncatingIfNeeded: words[entry &* 2] &>> 60), to: _JSONTape.Kind.self)
+    }
+
+    /// Whether the value at `entry` is an array or an object.
+    @inline(__always)
+    func isContainer(_ entry: Int) -> Bool {
+        words[entry &* 2] &>> 60 >= _JSONTape.Kind.array.rawValue
     }
 
     /// The offset in ``text`` of the value's first byte (not for a string
@@ -135,10 +162,7 @@ final class _JSONTape {
     /// The entry after this value's last one.
     @inline(__always)
     func next(_ entry: Int) -> Int {
-        switch kind(entry) {
-        case .array, .object: return Int(truncatingIfNeeded: payload(entry) &>> 32)
-        default: return entry &+ 1
-        }
+        isContainer(entry) ? Int(truncatingIfNeeded: payload(entry) &>> 32) : entry &+ 1
     }
 
     /// The number of elements of an array or members of an object.
@@ -147,11 +171,12 @@ final class _JSONTape {
         Int(truncatingIfNeeded: payload(entry) & 0xFFFF_FFFF)
     }
 
-    /// The UTF-8 bytes of a string entry, valid while the tape lives.
+    /// The UTF-8 bytes of a string entry; eight bytes can be read from any
+    /// of them.
     @inline(__always)
     func stringBytes(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
         let length = Int(truncatingIfNeeded: payload(entry))
-        let start = kind(entry) == .string ? text + offset(entry) : strings.base + offset(entry)
+        let start = kind(entry) == .string ? text + offset(entry) : strings + offset(entry)
         return UnsafeBufferPointer(start: start, count: length)
     }
 
@@ -161,7 +186,6 @@ final class _JSONTape {
         // The bytes are valid UTF-8: the tape was checked as a parse checks.
         String(decoding: stringBytes(entry), as: UTF8.self)
     }
-
     /// The text of the number at `entry`, as it appears in the JSON.
     func numberText(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
         let start = offset(entry)
@@ -297,6 +321,8 @@ extension _JSONParser {
         skipWhitespace()
         if position < count { throw unexpected() }
         tape.nullEntry = tape.append(.null, 0, 0)
+        // Room to read eight bytes from the last string's.
+        tape.strings.reserve(16)
     }
 
     /// Reads a member's name and the colon after it, as ``parseKey()``

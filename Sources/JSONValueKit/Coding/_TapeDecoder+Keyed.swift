@@ -50,8 +50,9 @@ extension _TapeDecoder {
         return copy.withUTF8 { findMember($0) }
     }
 
-    private func findMember(_ target: UnsafeBufferPointer<UInt8>) -> Int? {
+    private func findMember(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let tape = tape
+        let target = _NameTarget(bytes)
         var entry = hintEntry
         var index = hintIndex
         for _ in 0..<memberCount {
@@ -80,13 +81,11 @@ extension _TapeDecoder {
     /// Whether member `index`, whose name is at `entry`, has the name
     /// `target` (as converted).
     @inline(__always)
-    private func nameMatches(
-        _ entry: Int, _ index: Int, _ target: UnsafeBufferPointer<UInt8>, _ tape: _JSONTape
-    ) -> Bool {
+    private func nameMatches(_ entry: Int, _ index: Int, _ target: _NameTarget, _ tape: _TapeView) -> Bool {
         let name = tape.stringBytes(entry)
-        guard namesConvert, let conversion = conversion(of: name, index) else { return _sameBytes(name, target) }
-        return conversion.utf8.withContiguousStorageIfAvailable { _sameBytes($0, target) }
-            ?? conversion.utf8.elementsEqual(target)
+        guard namesConvert, let conversion = conversion(of: name, index) else { return target.matches(name) }
+        return conversion.utf8.withContiguousStorageIfAvailable { _sameBytes($0, target.bytes) }
+            ?? conversion.utf8.elementsEqual(target.bytes)
     }
 
     /// The snake-case conversion of member `index`'s name `name`, or `nil`
@@ -108,76 +107,18 @@ extension _TapeDecoder {
         return (namesConvert ? conversion(of: name, index) : nil) ?? String(decoding: name, as: UTF8.self)
     }
 
-    /// Whether two members have the same name, as converted.
-    ///
-    /// Names are compared by a fingerprint first: the length and the first
-    /// and last eight bytes (ids often differ only at the end), or with
-    /// conversion, a hash of the name without `_` and in lowercase, which
-    /// all names that convert alike share (and names whose fingerprints
-    /// meet then count as the same, which only makes the lookups slower).
-    /// Up to 16 members, pairwise; up to 256 in a table; beyond, the names
-    /// themselves go in a set, which may equate names that Swift finds
-    /// equal, to the same effect, and keeps crafted names from making the
-    /// check quadratic.
+    /// Whether two members have the same name, as converted (see
+    /// ``_TapeView/hasRepeatedNames(_:converts:name:)``).
     func hasRepeatedNames() -> Bool {
-        let tape = tape
-        let count = memberCount
-        guard count > 1 else { return false }
-        if count > 256 {
-            var seen = Set<String>(minimumCapacity: count)
-            var entry = namesObject &+ 1
-            for index in 0..<count {
-                if !seen.insert(convertedName(entry, index)).inserted { return true }
-                entry = tape.next(entry &+ 1)
-            }
-            return false
+        tape.hasRepeatedNames(namesObject, converts: namesConvert) { entry, index in
+            self.convertedName(entry, index)
         }
-        let converts = namesConvert
-        if count <= 16 {
-            // Pairwise, the fingerprints and entries on the stack.
-            return withUnsafeTemporaryAllocation(of: (UInt64, Int).self, capacity: 16) { names in
-                var entry = namesObject &+ 1
-                for index in 0..<count {
-                    let bytes = tape.stringBytes(entry)
-                    let fingerprint = converts ? _skeletonFingerprint(bytes) : _fingerprint(bytes)
-                    for earlier in 0..<index where names[earlier].0 == fingerprint {
-                        if converts || _sameBytes(tape.stringBytes(names[earlier].1), bytes) { return true }
-                    }
-                    names[index] = (fingerprint, entry)
-                    entry = tape.next(entry &+ 1)
-                }
-                return false
-            }
-        }
-        var slots = 32
-        while slots < count &* 2 { slots &<<= 1 }
-        let mask = slots &- 1
-        // Fingerprints and name entries (`-1` for an empty slot).
-        fingerprints.removeAll(keepingCapacity: true)
-        fingerprints.append(contentsOf: repeatElement((0, -1), count: slots))
-        var entry = namesObject &+ 1
-        for _ in 0..<count {
-            let bytes = tape.stringBytes(entry)
-            let fingerprint = converts ? _skeletonFingerprint(bytes) : _fingerprint(bytes)
-            var slot = Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) &>> 40) & mask
-            while fingerprints[slot].1 >= 0 {
-                if fingerprints[slot].0 == fingerprint
-                    && (converts || _sameBytes(tape.stringBytes(fingerprints[slot].1), bytes))
-                {
-                    return true
-                }
-                slot = (slot &+ 1) & mask
-            }
-            fingerprints[slot] = (fingerprint, entry)
-            entry = tape.next(entry &+ 1)
-        }
-        return false
     }
 
     /// The lookup of an object with repeated names, as a tree has them:
     /// the first member whose name (as converted) is `target` decides, and
     /// the last member with that member's own name gives the value.
-    private func repeatedNameLookup(_ target: UnsafeBufferPointer<UInt8>) -> Int? {
+    private func repeatedNameLookup(_ target: _NameTarget) -> Int? {
         let tape = tape
         var entry = namesObject &+ 1
         for index in 0..<memberCount {
@@ -208,6 +149,119 @@ extension _TapeDecoder {
             entry = tape.next(entry &+ 1)
         }
         return names.keys
+    }
+}
+
+extension _TapeView {
+    /// Whether two members of the object at `object` have the same name,
+    /// as converted from snake case if `converts`.
+    ///
+    /// Names are compared by a fingerprint first: the length and the first
+    /// and last eight bytes (ids often differ only at the end), or with
+    /// conversion, a hash of the name without `_` and in lowercase, which
+    /// all names that convert alike share (and names whose fingerprints
+    /// meet then count as the same, which only makes the lookups slower).
+    /// Up to 16 members, pairwise; up to 256 in a table; beyond, the names
+    /// that `name` gives (by entry and member number) go in a set, which may
+    /// equate names that Swift finds equal, to the same effect, and keeps
+    /// crafted names from making the check quadratic.
+    func hasRepeatedNames(_ object: Int, converts: Bool, name: (Int, Int) -> String) -> Bool {
+        let count = count(object)
+        guard count > 1 else { return false }
+        if count > 256 {
+            var seen = Set<String>(minimumCapacity: count)
+            var entry = object &+ 1
+            for index in 0..<count {
+                if !seen.insert(name(entry, index)).inserted { return true }
+                entry = next(entry &+ 1)
+            }
+            return false
+        }
+        if count <= 4 && !converts {
+            // A few names: compared directly, the lengths first.
+            var first = object &+ 1
+            for index in 0..<(count &- 1) {
+                let name = stringBytes(first)
+                var second = next(first &+ 1)
+                for _ in (index &+ 1)..<count {
+                    if _sameBytes(name, stringBytes(second)) { return true }
+                    second = next(second &+ 1)
+                }
+                first = next(first &+ 1)
+            }
+            return false
+        }
+        if count <= 16 {
+            // Pairwise, the fingerprints and entries on the stack.
+            return withUnsafeTemporaryAllocation(of: (UInt64, Int).self, capacity: 16) { names in
+                var entry = object &+ 1
+                for index in 0..<count {
+                    let bytes = stringBytes(entry)
+                    let fingerprint = converts ? _skeletonFingerprint(bytes) : _fingerprint(bytes)
+                    for earlier in 0..<index where names[earlier].0 == fingerprint {
+                        if converts || _sameBytes(stringBytes(names[earlier].1), bytes) { return true }
+                    }
+                    names[index] = (fingerprint, entry)
+                    entry = next(entry &+ 1)
+                }
+                return false
+            }
+        }
+        var slots = 32
+        while slots < count &* 2 { slots &<<= 1 }
+        let mask = slots &- 1
+        // Fingerprints and name entries (`-1` for an empty slot).
+        var table = [(UInt64, Int)](repeating: (0, -1), count: slots)
+        var entry = object &+ 1
+        for _ in 0..<count {
+            let bytes = stringBytes(entry)
+            let fingerprint = converts ? _skeletonFingerprint(bytes) : _fingerprint(bytes)
+            var slot = Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) &>> 40) & mask
+            while table[slot].1 >= 0 {
+                if table[slot].0 == fingerprint && (converts || _sameBytes(stringBytes(table[slot].1), bytes)) {
+                    return true
+                }
+                slot = (slot &+ 1) & mask
+            }
+            table[slot] = (fingerprint, entry)
+            entry = next(entry &+ 1)
+        }
+        return false
+    }
+}
+
+/// A name looked up, with its first eight bytes in a word.
+struct _NameTarget {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The first eight bytes, zero past the name's end.
+    let first: UInt64
+    /// The bits of a word that a name of this length fills.
+    let mask: UInt64
+
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        let count = bytes.count
+        var first: UInt64 = 0
+        for index in 0..<Swift.min(count, 8) {
+            first |= UInt64(bytes[index]) &<< (UInt64(index) &* 8)
+        }
+        self.first = first
+        mask = count >= 8 ? .max : (1 &<< (UInt64(count) &* 8)) &- 1
+    }
+
+    /// Whether `name`, a tape's (from which eight bytes can be read at any
+    /// offset), is this name: one word compared for a name of up to eight
+    /// bytes.
+    @inline(__always)
+    func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count == bytes.count else { return false }
+        guard let start = name.baseAddress else { return true }
+        let word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+        guard word & mask == first else { return false }
+        guard name.count > 8 else { return true }
+        return _sameBytes(
+            UnsafeBufferPointer(rebasing: name[8...]), UnsafeBufferPointer(rebasing: bytes[8...]))
     }
 }
 
@@ -339,6 +393,7 @@ extension _TapeDecoder {
             return KeyedDecodingContainer(
                 _TapeKeyedDecodingContainer<Key>(link: _TapeContainerLink(self, object: entry)))
         }
+        containersOut = true
         let keyType = ObjectIdentifier(Key.self)
         if let box = keptContainer(keyType) {
             return unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self)
@@ -382,6 +437,7 @@ extension _TapeDecoder {
     /// stop holding it, and those that the type kept (in a stored property)
     /// are left to hold it, and forgotten here.
     func releaseContainers() {
+        containersOut = false
         var index = 0
         while index < keptContainers.count {
             if isKnownUniquelyReferenced(&keptContainers[index].box) {

@@ -20,8 +20,9 @@ final class _TapeDecoder: Decoder {
     typealias Key = () -> (any CodingKey)?
 
     let context: _TapeContext
-    /// The context's, read without a retain: the context keeps them.
-    unowned(unsafe) let tape: _JSONTape
+    /// The context's tape, read through its pointers, and options, read
+    /// without a retain: the context keeps them.
+    let tape: _TapeView
     unowned(unsafe) let options: _DecodingOptions
     /// The entry of this decoder's value.
     @exclusivity(unchecked) private(set) var entry: Int
@@ -44,6 +45,8 @@ final class _TapeDecoder: Decoder {
     /// `_TapeDecoder+Keyed.swift`).
     @exclusivity(unchecked) var keepsContainers = false
     @exclusivity(unchecked) var keptContainers: [_KeptContainer] = []
+    /// Whether a kept container was handed out for the current value.
+    @exclusivity(unchecked) var containersOut = false
 
     // How keyed containers find names in this decoder's object; see
     // `_TapeDecoder+Keyed.swift`.
@@ -66,8 +69,6 @@ final class _TapeDecoder: Decoder {
     /// or not converted yet (`convertedKnown`).
     @exclusivity(unchecked) var convertedNames: [String?] = []
     @exclusivity(unchecked) var convertedKnown: [Bool] = []
-    /// Fingerprints and entries of names, for the check for repeated ones.
-    @exclusivity(unchecked) var fingerprints: [(UInt64, Int)] = []
 
     init(
         context: _TapeContext,
@@ -78,7 +79,7 @@ final class _TapeDecoder: Decoder {
         retainsParent: Bool = true
     ) {
         self.context = context
-        tape = context.tape
+        tape = context.view
         options = context.options
         self.entry = entry
         self.key = key
@@ -144,7 +145,7 @@ final class _TapeDecoder: Decoder {
             child.keepsContainers = false
             // Containers that the type kept keep their decoder; the others
             // stay for the next value.
-            if !child.keptContainers.isEmpty { child.releaseContainers() }
+            if child.containersOut { child.releaseContainers() }
             if isKnownUniquelyReferenced(&child) {
                 spare = child
             } else {
@@ -330,14 +331,31 @@ final class _TapeDecoder: Decoder {
         if T.self == Data.self { return try unwrapData(entry, key: key) as! T }
         if T.self == URL.self { return try unwrapURL(entry, key: key) as! T }
         if T.self == Decimal.self { return try unwrapDecimal(entry, key: key) as! T }
-        if index < 0 && entry == self.entry { return try decodeComposite(entry, as: type, with: self) }
-        return try withChild(entry, key: key, index: index) { try decodeComposite(entry, as: type, with: $0) }
+        let kind = context.compositeKinds.value(for: T.self) { _TapeCompositeKind(of: T.self) }
+        // Arrays and dictionaries of scalars in one loop, without a
+        // decoder: one for their path only if an element fails.
+        do throws(_TapeFallback) {
+            switch kind {
+            case .array(let array) where tape.kind(entry) == .array:
+                return try array._decodeScalars(tape, entry, as: T.self)
+            case .stringKeyedDictionary(let dictionary) where tape.kind(entry) == .object:
+                return try dictionary._decodeScalars(tape, entry, as: T.self)
+            default:
+                break
+            }
+        } catch {}
+        // (Only this decoder's own value is at its own entry: a member or an
+        // element is after it.)
+        if index < 0 && entry == self.entry { return try decodeComposite(entry, as: type, kind, with: self) }
+        return try withChild(entry, key: key, index: index) { try decodeComposite(entry, as: type, kind, with: $0) }
     }
 
-    /// Decodes a type that is not a scalar with `decoder`, whose value is at
-    /// `entry`.
-    private func decodeComposite<T: Decodable>(_ entry: Int, as type: T.Type, with decoder: _TapeDecoder) throws -> T {
-        switch context.compositeKinds.value(for: T.self, { _TapeCompositeKind(of: T.self) }) {
+    /// Decodes a type that is not a scalar, whose kind is `kind`, with
+    /// `decoder`, whose value is at `entry`.
+    private func decodeComposite<T: Decodable>(
+        _ entry: Int, as type: T.Type, _ kind: _TapeCompositeKind, with decoder: _TapeDecoder
+    ) throws -> T {
+        switch kind {
         case .array(let array):
             guard tape.kind(entry) == .array else { break }
             return try _StackExtension.run(depth: decoder.depth) {
@@ -437,6 +455,8 @@ final class _TapeDecoder: Decoder {
 /// memoized about types.
 final class _TapeContext {
     let tape: _JSONTape
+    /// The tape, read through its pointers.
+    let view: _TapeView
     let options: _DecodingOptions
     /// Which types are arrays or string-keyed dictionaries; one thread
     /// decodes at a time.
@@ -444,12 +464,13 @@ final class _TapeContext {
 
     init(tape: _JSONTape, options: _DecodingOptions) {
         self.tape = tape
+        view = tape.view
         self.options = options
     }
 
     /// The text of the number at `entry`.
     func numberText(_ entry: Int) -> String {
-        String(decoding: tape.numberText(entry), as: UTF8.self)
+        String(decoding: view.numberText(entry), as: UTF8.self)
     }
 
     /// Whether a parse that keeps the text of numbers would have kept this
@@ -457,9 +478,9 @@ final class _TapeContext {
     /// 15 significant digits, or a magnitude of 2⁵³ or more. The types that
     /// need more than a `Double` holds read such a number from its text.
     func isKept(_ entry: Int) -> Bool {
-        let value = Double(bitPattern: tape.payload(entry))
+        let value = Double(bitPattern: view.payload(entry))
         if value.magnitude >= 0x1p53 { return true }
-        let text = tape.numberText(entry)
+        let text = view.numberText(entry)
         var digits = 0
         var leading = true
         for byte in text {
@@ -484,21 +505,21 @@ final class _TapeContext {
     /// their text beside it, as ``JSONValueDecoder`` parses bytes for a
     /// tree.
     func treeValue(_ entry: Int) -> (JSONValue, _ExactNumbers?) {
-        switch tape.kind(entry) {
+        switch view.kind(entry) {
         case .array, .object:
             // Where the value ends, then the value again with its numbers.
             var parser = _JSONParser(
-                base: tape.text, count: tape.textCount, options: JSONValue.ParsingOptions(), exactNumbers: nil)
-            parser.position = tape.offset(entry)
+                base: view.text, count: view.textCount, options: JSONValue.ParsingOptions(), exactNumbers: nil)
+            parser.position = view.offset(entry)
             _ = try? parser.parseValue()
             let bytes = UnsafeBufferPointer(
-                start: tape.text + tape.offset(entry), count: parser.position &- tape.offset(entry))
+                start: view.text + view.offset(entry), count: parser.position &- view.offset(entry))
             var exactNumbers: _ExactNumbers? = _ExactNumbers()
             let value =
                 (try? _JSONParser.parse(bytes, options: JSONValue.ParsingOptions(), exactNumbers: &exactNumbers))
             return (value ?? .null, exactNumbers?.isEmpty == false ? exactNumbers : nil)
         default:
-            return (tape.value(entry), nil)
+            return (view.value(entry), nil)
         }
     }
 }
@@ -527,9 +548,68 @@ protocol _TapeArrayDecodable {
     /// Decodes the array that is `decoder`'s value, returned as `type`,
     /// which is `Self`.
     static func _decode<T>(from decoder: _TapeDecoder, as type: T.Type) throws -> T
+
+    /// The array at `entry`, returned as `type`, which is `Self`, if it is
+    /// empty or its elements are `Int`, `Double`, `String` or `Bool` values
+    /// of that kind; ``_TapeFallback`` otherwise, for
+    /// ``_decode(from:as:)`` to decode it (and to make the error). (Not an
+    /// optional: a generic `T?` looked up the metadata of `Optional<T>`.)
+    static func _decodeScalars<T>(_ tape: _TapeView, _ entry: Int, as type: T.Type) throws(_TapeFallback) -> T
 }
 
 extension Array: _TapeArrayDecodable where Element: Decodable {
+    static func _decodeScalars<T>(_ tape: _TapeView, _ entry: Int, as type: T.Type) throws(_TapeFallback) -> T {
+        let count = tape.count(entry)
+        guard count > 0 else { return _sameTapeType([Element](), as: T.self) }
+        // Scalars take one entry each.
+        let first = entry &+ 1
+        if Element.self == Int.self {
+            var integers: [Int] = []
+            integers.reserveCapacity(count)
+            for element in first..<(first &+ count) {
+                guard tape.kind(element) == .int else { throw _TapeFallback() }
+                integers.append(Int(truncatingIfNeeded: tape.integer(element)))
+            }
+            return _sameTapeType(integers, as: T.self)
+        }
+        if Element.self == Double.self {
+            var doubles: [Double] = []
+            doubles.reserveCapacity(count)
+            for element in first..<(first &+ count) {
+                switch tape.kind(element) {
+                case .double: doubles.append(Double(bitPattern: tape.payload(element)))
+                case .int: doubles.append(Double(Int(truncatingIfNeeded: tape.integer(element))))
+                default: throw _TapeFallback()
+                }
+            }
+            return _sameTapeType(doubles, as: T.self)
+        }
+        if Element.self == String.self {
+            var strings: [String] = []
+            strings.reserveCapacity(count)
+            for element in first..<(first &+ count) {
+                switch tape.kind(element) {
+                case .string, .escapedString: strings.append(tape.string(element))
+                default: throw _TapeFallback()
+                }
+            }
+            return _sameTapeType(strings, as: T.self)
+        }
+        if Element.self == Bool.self {
+            var booleans: [Bool] = []
+            booleans.reserveCapacity(count)
+            for element in first..<(first &+ count) {
+                switch tape.kind(element) {
+                case .true: booleans.append(true)
+                case .false: booleans.append(false)
+                default: throw _TapeFallback()
+                }
+            }
+            return _sameTapeType(booleans, as: T.self)
+        }
+        throw _TapeFallback()
+    }
+
     static func _decode<T>(from decoder: _TapeDecoder, as type: T.Type) throws -> T {
         let tape = decoder.tape
         let count = tape.count(decoder.entry)
@@ -583,11 +663,17 @@ extension Array: _TapeArrayDecodable where Element: Decodable {
     }
 }
 
-/// `value` as `type`, which is its own type.
+/// What the fast paths of arrays and dictionaries of scalars throw when a
+/// value needs the full decoder (for its conversion or its error).
+struct _TapeFallback: Error {}
+
+/// `value` as `type`, which is its own type: the callers are the
+/// conformances of `type` itself (see ``_TapeCompositeKind``), so that
+/// comparing the types, which looked up the metadata of `[Element]` on
+/// every call, is not needed.
 @inline(__always)
 private func _sameTapeType<Value, T>(_ value: Value, as type: T.Type) -> T {
-    precondition(Value.self == T.self)
-    return unsafeBitCast(value, to: T.self)
+    unsafeBitCast(value, to: T.self)
 }
 
 /// `[String: Value]`, decoded from an object's entries without converting
@@ -596,9 +682,71 @@ protocol _TapeStringKeyedDictionaryDecodable {
     /// Decodes the dictionary that is `decoder`'s value, returned as
     /// `type`, which is `Self`.
     static func _decode<T>(from decoder: _TapeDecoder, as type: T.Type) throws -> T
+
+    /// The dictionary of the object at `entry`, returned as `type`, which
+    /// is `Self`, if the object is empty, or has no repeated name and its
+    /// values are `String`, `Int`, `Double` or `Bool` values of that kind;
+    /// ``_TapeFallback`` otherwise, for ``_decode(from:as:)``.
+    static func _decodeScalars<T>(_ tape: _TapeView, _ entry: Int, as type: T.Type) throws(_TapeFallback) -> T
 }
 
 extension Dictionary: _TapeStringKeyedDictionaryDecodable where Key == String, Value: Decodable {
+    static func _decodeScalars<T>(_ tape: _TapeView, _ entry: Int, as type: T.Type) throws(_TapeFallback) -> T {
+        let count = tape.count(entry)
+        guard count > 0 else { return _sameTapeType([String: Value](), as: T.self) }
+        guard
+            Value.self == String.self || Value.self == Int.self || Value.self == Double.self || Value.self == Bool.self
+        else { throw _TapeFallback() }
+        // With a repeated name, only the last value counts, and a tree
+        // decodes only that one.
+        guard !tape.hasRepeatedNames(entry, converts: false, name: { name, _ in tape.string(name) }) else {
+            throw _TapeFallback()
+        }
+        /// The members read by `read`, which gives `nil` for a value of
+        /// another kind.
+        func members<Scalar>(_ read: (Int) -> Scalar?) throws(_TapeFallback) -> T {
+            var result: [String: Scalar] = [:]
+            result.reserveCapacity(count)
+            var name = entry &+ 1
+            for _ in 0..<count {
+                // Scalars take one entry each.
+                guard let value = read(name &+ 1) else { throw _TapeFallback() }
+                result[tape.string(name)] = value
+                name &+= 2
+            }
+            return _sameTapeType(result, as: T.self)
+        }
+        if Value.self == String.self {
+            return try members { value -> String? in
+                switch tape.kind(value) {
+                case .string, .escapedString: return tape.string(value)
+                default: return nil
+                }
+            }
+        }
+        if Value.self == Int.self {
+            return try members { value -> Int? in
+                tape.kind(value) == .int ? Int(truncatingIfNeeded: tape.integer(value)) : nil
+            }
+        }
+        if Value.self == Double.self {
+            return try members { value -> Double? in
+                switch tape.kind(value) {
+                case .double: return Double(bitPattern: tape.payload(value))
+                case .int: return Double(Int(truncatingIfNeeded: tape.integer(value)))
+                default: return nil
+                }
+            }
+        }
+        return try members { value -> Bool? in
+            switch tape.kind(value) {
+            case .true: return true
+            case .false: return false
+            default: return nil
+            }
+        }
+    }
+
     static func _decode<T>(from decoder: _TapeDecoder, as type: T.Type) throws -> T {
         let tape = decoder.tape
         let object = decoder.entry
