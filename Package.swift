@@ -25,10 +25,33 @@ let package = Package(
                 FoundationEssentials, and programs that use it on Linux do not link Foundation and ICU.
                 """
         ),
-        .default(enabledTraits: ["FullFoundation"]),
+        .trait(
+            name: "JSONSchema",
+            description: """
+                JSONSchema: validation (also of streams), schemas from Swift types and provider profiles, with \
+                the format checks, IDNA tables and meta-schemas they need. Without it, a program that never \
+                validates a schema does not carry the validator (on Linux, the linker keeps every public \
+                function of a linked module). Typed partial values need no schema and stay.
+                """
+        ),
+        .default(enabledTraits: ["FullFoundation", "JSONSchema"]),
     ],
     targets: [
-        .target(name: "JSONValueKit"),
+        // The library's folder is the package's root, and its sources are
+        // Sources/JSONValueKit: so the documentation catalog Docs.docc/, at
+        // the root, is the target's own, which swift-docc-plugin (and with it
+        // the Swift Package Index) needs to build its articles with the
+        // symbols. Everything else at the root is another target's or no
+        // target's, and excluded.
+        .target(
+            name: "JSONValueKit",
+            path: ".",
+            exclude: [
+                "Benchmarks", "CHANGELOG.md", "CONTRIBUTING.md", "Fuzz", "Integrations", "LICENSE", "README.md",
+                "Scripts", "Sources/jsonvalue-demo", "Tests",
+            ],
+            sources: ["Sources/JSONValueKit"]
+        ),
         .executableTarget(name: "jsonvalue-demo", dependencies: ["JSONValueKit"]),
         .testTarget(name: "JSONValueKitTests", dependencies: ["JSONValueKit"]),
     ],

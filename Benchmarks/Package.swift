@@ -40,6 +40,11 @@ let package = Package(
             dependencies: [.product(name: "JSONValueKit", package: "JSONValueKit"), "AppModels"],
             path: "Sources/CallgrindProbe"
         ),
+        // One run of one way of following a stream, for callgrind; see its main.swift.
+        .executableTarget(
+            name: "StreamingCost",
+            dependencies: [.product(name: "JSONValueKit", package: "JSONValueKit")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

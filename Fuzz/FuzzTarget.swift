@@ -13,12 +13,18 @@
 // location must lead back to its value. Decoding from the bytes gives the
 // same tree, in the same order, and tolerant decoding with a report does not
 // crash. Literal pointers and queries never trap. Every accepted document is
-// also compiled as a JSON Schema (in a dialect and with format assertion
-// picked from the input's length): a schema error must point into the
-// document, and a schema that compiles validates the document and a few
-// fixed values, where `isValid` and `validate` must agree and the output
-// formats must not crash. Every document is also validated against the
-// 2020-12 meta-schema.
+// also compiled as a JSON Schema (in a dialect, with format and content
+// assertion picked from the input's length): a schema error must point into
+// the document, and a schema that compiles (cycles of `$ref`s and in-place
+// keywords included) validates the document and a few fixed values, where
+// `isValid` and `validate` must agree and the output formats must not crash.
+// Every document is also validated against the 2020-12 meta-schema. The
+// document and a few values are also streamed to the incremental validator
+// at splits picked from the input, which must never report a violation that
+// is not an error of the whole value, never withdraw one, and finish with
+// `validate(parsing:)`'s result; an accepted array's first element is also
+// compiled as a schema and its second streamed to it (schema-and-instance
+// inputs).
 
 import Foundation
 
@@ -453,6 +459,7 @@ func checkSchema(_ document: JSONValue, seed: Int) {
     var options = JSONSchema.Options()
     options.defaultDialect = JSONSchema.Dialect.allCases[seed % JSONSchema.Dialect.allCases.count]
     options.assertsFormats = seed % 2 == 0
+    options.assertsContent = seed % 3 == 0
     // The document may refer to itself, or to its first member, by URI.
     options.documents["https://example.com/document.json"] = document
     if case .object(let object) = document, let first = object.first {
@@ -475,6 +482,60 @@ func checkSchema(_ document: JSONValue, seed: Int) {
     for instance in schemaInstances {
         checkValidation(schema, instance, verbose: verbose)
     }
+    checkStreaming(schema, document, seed: seed)
+    for (index, instance) in schemaInstances.enumerated() where index % 4 == seed % 4 {
+        checkStreaming(schema, instance, seed: seed &+ index)
+    }
+    // A schema and an instance.
+    if case .array(let elements) = document, elements.count >= 2,
+        let pairSchema = try? JSONSchema(elements[0], options: options)
+    {
+        checkStreaming(pairSchema, elements[1], seed: seed)
+    }
+}
+
+/// Streams `instance`'s text (compact, or indented for some seeds) to the
+/// incremental validator in chunks of sizes picked by `seed`, 1 to 13
+/// bytes: every violation after every chunk must be an error of the whole
+/// value at the same locations, none may be withdrawn, and `finish()` must
+/// give `validate(parsing:)`'s errors, which are `validate(_:)`'s when a
+/// `Double` holds every number.
+func checkStreaming(_ schema: JSONSchema, _ instance: JSONValue, seed: Int) {
+    guard let bytes = try? Array(instance.jsonData(options: seed % 3 == 0 ? [.prettyPrinted] : [])),
+        let expected = try? schema.validate(parsing: bytes)
+    else {
+        check(false, "a value could not be written or validated from its text")
+        return
+    }
+    if (try? JSONValue(parsing: bytes, options: .init(allowsInexactNumbers: false))) != nil {
+        check(expected.errors == schema.validate(instance).errors, "validate(parsing:) differs from validate(_:)")
+    }
+    func key(_ error: JSONSchema.ValidationError) -> String { "\(error.instanceLocation) \(error.keywordLocation)" }
+    let allowed = Set(expected.errors.map(key))
+    var validator = JSONSchema.IncrementalValidator(schema)
+    var start = 0
+    var size = 1 &+ seed % 7
+    var reported = 0
+    while start < bytes.count {
+        let end = min(bytes.count, start &+ size)
+        do {
+            try validator.append(bytes[start..<end])
+        } catch {
+            check(false, "the validator threw \(error) on a value's text")
+            return
+        }
+        let keys = validator.violations.map(key)
+        check(keys.allSatisfy(allowed.contains), "a violation that is not an error of the value: \(keys)")
+        check(keys.count >= reported, "a violation was withdrawn")
+        reported = keys.count
+        start = end
+        size = 1 &+ (size &* 7 &+ seed) % 13
+    }
+    guard let result = try? validator.finish() else {
+        check(false, "finish threw on a complete value")
+        return
+    }
+    check(result.errors == expected.errors, "finish differs from validate(parsing:)")
 }
 
 /// How deeply a value nests.

@@ -57,8 +57,19 @@ seeds += [
     b'{"prefixItems": [{"const": 1}], "items": false, "contains": {"type": "null"}, "minContains": 0, "uniqueItems": true}',
     b'{"properties": {"\u00e9": {"type": "string"}}, "required": ["e\u0301"], "additionalProperties": {"$ref": "#"}}',
     b'{"pattern": "^(a+)+$", "patternProperties": {"[": {}}}', b'{"$schema": "https://example.com/unknown"}',
+    # Look-around: at the ends, nested, inside repetition and alternation.
+    b'{"pattern": "^(?!@@)[@a-z_-]+(?<!-)$", "patternProperties": {"(?<=a)b(?!c)": {"type": "integer"}, "^(?=(?<!x)y)": false}}',
+    b'{"propertyNames": {"pattern": "^(?:(?=a*b)a)*(?<![_\\u{1F600}])$"}, "items": {"format": "regex", "pattern": "(?<=(?=(?!a)b)b)c|(?=$)"}}',
+    b'{"pattern": "(?=a)*(?<=\\b\\w{2,}(?<!x))(?!(?:(?<=a)|b)+$)", "format": "regex"}',
     b'{"if": {"properties": {"a": {"const": 1}}}, "then": {"required": ["b"]}, "else": {"not": {"required": ["c"]}}}',
     b'{"allOf": [' * 30 + b'true' + b']}' * 30,
+    # Cycles of in-place keywords: entered by some values, not by others.
+    b'{"type": "object", "properties": {"x": {"$ref": "#/$defs/s"}}, "$defs": {"s": {"type": "object", "allOf": [{"$ref": "#/$defs/s"}, {"required": ["a"]}]}}}',
+    b'{"anyOf": [{"type": "string"}, {"not": {"$ref": "#"}}], "oneOf": [{"$ref": "#"}, true], "unevaluatedProperties": false}',
+    b'{"if": {"$ref": "#/$defs/l"}, "then": {"contains": {"$ref": "#/$defs/l"}, "maxContains": 1}, "$defs": {"l": {"anyOf": [{"type": "array"}, {"$ref": "#/$defs/l"}]}}}',
+    b'{"$schema": "http://json-schema.org/draft-04/schema#", "dependencies": {"a": {"$ref": "#"}}, "definitions": {"x": {"allOf": [{"$ref": "#/definitions/x"}]}}}',
+    # Content keywords, asserted on some inputs.
+    b'{"contentEncoding": "base64", "contentMediaType": "application/json", "contentSchema": {"required": ["a"], "properties": {"a": {"$ref": "#"}}}}',
 ]
 suite = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "conformance", "json-schema-test-suite")
 for draft in ("draft4", "draft6", "draft7", "draft2019-09", "draft2020-12"):

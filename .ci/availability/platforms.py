@@ -5,6 +5,7 @@ what Package.swift's `platforms:` declares, or SwiftPM's default for a
 platform it does not name.
 """
 import json
+import os
 import subprocess
 
 # The platforms checked, in the order Apple's own annotations list them.
@@ -108,13 +109,17 @@ class Manifest:
                 self.declared[platform] = Version.parse(entry["version"])
         self.floors = {**SWIFTPM_DEFAULT_FLOORS, **self.declared}
         self.traits = [trait["name"] for trait in dump.get("traits") or [] if trait["name"] != "default"]
-        # name -> (kind, directory relative to the package)
+        # name -> (kind, the directories of its sources, relative to the
+        # package): the target's folder, or the `sources:` in it (the
+        # library's folder is the package root, its sources one folder).
         self.targets = {}
         for target in dump["targets"]:
             kind = target["type"]
             default_root = "Tests" if kind == "test" else "Sources"
             path = target.get("path") or f"{default_root}/{target['name']}"
-            self.targets[target["name"]] = (kind, path.rstrip("/"))
+            sources = target.get("sources") or [""]
+            directories = tuple(os.path.normpath(os.path.join(path, source)) for source in sources)
+            self.targets[target["name"]] = (kind, directories)
 
     def library_targets(self):
         """Targets whose code ships to users: regular (non-test,

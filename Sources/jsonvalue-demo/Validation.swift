@@ -1,3 +1,5 @@
+#if JSONSchema
+
 import JSONValueKit
 
 #if canImport(FoundationEssentials)
@@ -43,3 +45,5 @@ private func parse(path: String) throws -> JSONValue {
         throw DemoError(message: "\(path): \(error)")
     }
 }
+
+#endif

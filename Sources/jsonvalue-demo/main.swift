@@ -10,8 +10,14 @@ import Foundation
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(WASILibc)
+import WASILibc
+#elseif canImport(ucrt)
+import ucrt
 #endif
 
 // The demo needs no more than FoundationEssentials (standard input and
@@ -135,6 +141,7 @@ func depth(of value: JSONValue) -> Int {
 let usage = """
     usage: jsonvalue-demo [--write | --stream] [path | -]
            jsonvalue-demo --validate schema (path | -)
+           jsonvalue-demo --schema [standard | openAIStrict | anthropic | gemini]
 
     With no argument, decodes a built-in payload with an open-ended `ext`
     field, edits it and prints it again. With a path, or - for standard input,
@@ -150,6 +157,8 @@ let usage = """
     "valid", or each error on a line: where in the file, what is wrong, and
     the keyword of the schema. Exits 0 when valid, 1 when invalid, and 2
     when a file cannot be read or parsed or the schema cannot be compiled.
+    With --schema, prints the JSON Schema of a get_weather tool's arguments,
+    made from its Swift type, for a model provider (standard by default).
     """
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -160,16 +169,26 @@ if let first = arguments.first, first == "-h" || first == "--help" {
 let writesBack = arguments.first == "--write"
 let streams = arguments.first == "--stream"
 let validates = arguments.first == "--validate"
-if writesBack || streams || validates { arguments = arguments.dropFirst() }
+let schemas = arguments.first == "--schema"
+if writesBack || streams || validates || schemas { arguments = arguments.dropFirst() }
 let pathCounts = validates ? 2...2 : writesBack ? 1...1 : 0...1
 if !pathCounts.contains(arguments.count) || arguments.contains(where: { $0.hasPrefix("-") && $0 != "-" }) {
     printError(usage + "\n")
     exit(2)
 }
 do {
-    if validates {
-        let paths = Array(arguments)
-        exit(try validate(schemaPath: paths[0], instancePath: paths[1]))
+    if schemas || validates {
+        #if JSONSchema
+        if schemas {
+            try printSchema(profileName: arguments.first ?? "standard")
+        } else {
+            let paths = Array(arguments)
+            exit(try validate(schemaPath: paths[0], instancePath: paths[1]))
+        }
+        #else
+        printError("jsonvalue-demo: built without the JSONSchema trait, so without --schema and --validate\n")
+        exit(2)
+        #endif
     } else if streams {
         if let path = arguments.first {
             try stream(path: path, chunkSize: 4096)

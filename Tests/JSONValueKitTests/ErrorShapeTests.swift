@@ -94,9 +94,14 @@ struct ErrorMessageTests {
         let text = "\(error!)"
         #expect(!text.contains(".."), "\(text)")
         #expect(text.components(separatedBy: "Unexpected character").count == 2, "\(text)")
-        guard case .dataCorrupted(let context)? = error else { return }
+        guard case .dataCorrupted(let context)? = error else {
+            Issue.record("expected DecodingError.dataCorrupted, got \(String(describing: error))")
+            return
+        }
         #expect(context.debugDescription == "The given data was not valid JSON")
-        #expect((context.underlyingError as? JSONParseError)?.location.offset == 20)
+        #expect(
+            context.underlyingError as? JSONParseError
+                == JSONParseError(.unexpectedCharacter("]"), at: .init(line: 1, column: 21, offset: 20)))
     }
 
     @Test(
@@ -148,7 +153,11 @@ struct ErrorMessageTests {
             }
         }
         let error = #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Item.self, from: [:]) }
-        guard case .keyNotFound(_, let context)? = error else { return }
+        guard case .keyNotFound(let key, let context)? = error else {
+            Issue.record("expected DecodingError.keyNotFound, got \(String(describing: error))")
+            return
+        }
+        #expect(key.stringValue == "count")
         #expect(context.debugDescription.hasSuffix(#"at any of its paths: "/count", "/n", "/meta/count"."#))
     }
 

@@ -182,7 +182,10 @@ struct FidelityTests {
         let error = #expect(throws: EncodingError.self) {
             try JSONEncoder().encode(Legacy(ext: ["when": Date()]))
         }
-        guard case .invalidValue(_, let context)? = error else { return }
+        guard case .invalidValue(_, let context)? = error else {
+            Issue.record("expected EncodingError.invalidValue, got \(String(describing: error))")
+            return
+        }
         #expect(context.codingPath.map(\.stringValue) == ["ext"])
         #expect(context.debugDescription == "Cannot represent a value of type Date as JSON at /when.")
         #expect(

@@ -190,6 +190,7 @@ struct StackSafetyTests {
         #expect(throws: JSONBridgingError.self) { try onSmallStack { try JSONValue(any: input.value) } }
         do {
             _ = try JSONValue(any: any)
+            Issue.record("no error for \(Self.depth + 1) levels")
         } catch let error as JSONBridgingError {
             #expect(error.kind == .nestingTooDeep(limit: 512))
             #expect(error.path == JSONPointer(tokens: Array(repeating: "0", count: 512)))

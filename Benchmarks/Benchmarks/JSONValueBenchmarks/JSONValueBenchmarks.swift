@@ -18,6 +18,7 @@ let benchmarks: @Sendable () -> Void = {
     pathBenchmarks()
     objectBenchmarks()
     schemaBenchmarks()
+    streamingValidationBenchmarks()
     modelBenchmarks(name: "twitter", Twitter.self, snakeCase: true)
     modelBenchmarks(name: "citm_catalog", Catalog.self, snakeCase: false)
     appModelBenchmarks()

@@ -60,12 +60,19 @@ extension JSONValueDecoder {
     }
 
     /// One thing a tolerant decode accepted that strict decoding would have
-    /// refused: where, what was found, and what was done about it.
+    /// refused, or a member the model ignored: where, what was found, and
+    /// what was done about it.
     ///
     /// ```swift
     /// print(deviation)
-    /// // At books[3].subgenre: "" could not be decoded and became nil (emptyValuesAsNil): ...
+    /// // At /books/3/subgenre: "" could not be decoded and became nil (emptyValuesAsNil): ...
+    /// // At /books/3/is_pinned (books[3].isPinned in the model): "1" was converted to Bool true (convertScalarTypes).
     /// ```
+    ///
+    /// Each names the place in the payload, with the keys the server sent
+    /// (``location``), and the place in the model, with its coding keys
+    /// (``codingPath``); the description gives the second too where its
+    /// names differ.
     public struct Deviation: Sendable, CustomStringConvertible {
         /// What the decoder did.
         public enum Action: Hashable, Sendable {
@@ -80,9 +87,27 @@ extension JSONValueDecoder {
             /// The value was read from this path of a ``MappedCodingKey``,
             /// not from the key's first path; nothing was lost.
             case readFromAlternativePath(JSONPointer)
+            /// The member is in the payload, but the model never read it, so
+            /// the decoded value does not hold it. Reported only with
+            /// ``JSONValueDecoder/reportsIgnoredMembers``.
+            case ignored
         }
 
-        /// Where the value is, as `DecodingError` gives coding paths.
+        /// Where the value is in the payload, with the names the payload
+        /// used: `/books/3/is_pinned`, where ``codingPath`` has the model's
+        /// keys (`books[3].isPinned`) after a key decoding strategy. For a
+        /// value read from an alternative path of a ``MappedCodingKey``, the
+        /// path it was read from.
+        ///
+        /// ```swift
+        /// for deviation in deviations where deviation.isDiscarded {
+        ///     log("\(deviation.location): \(deviation.value)")   // /books/3/is_pinned: "maybe"
+        /// }
+        /// ```
+        public var location: JSONPointer
+
+        /// Where the value is in the model, as `DecodingError` gives coding
+        /// paths.
         public var codingPath: [any CodingKey] {
             get { storedPath }
             set { storedPath = newValue.map(Self.key) }
@@ -106,7 +131,7 @@ extension JSONValueDecoder {
 
         /// The tolerance that allowed it; empty for
         /// ``Action/readFromAlternativePath(_:)``, which the model's keys
-        /// allow rather than a tolerance.
+        /// allow rather than a tolerance, and for ``Action/ignored``.
         public var tolerance: Tolerance
 
         /// For a discarded value, the error strict decoding would have
@@ -129,9 +154,10 @@ extension JSONValueDecoder {
         private var foundText: String { numberText ?? value.description }
 
         init(
-            codingPath: [any CodingKey], value: JSONValue, numberText: String? = nil, action: Action,
-            tolerance: Tolerance, underlyingError: (any Error)? = nil, result: String? = nil
+            location: JSONPointer, codingPath: [any CodingKey], value: JSONValue, numberText: String? = nil,
+            action: Action, tolerance: Tolerance, underlyingError: (any Error)? = nil, result: String? = nil
         ) {
+            self.location = location
             self.storedPath = codingPath.map(Self.key)
             self.value = value
             self.numberText = numberText
@@ -141,21 +167,28 @@ extension JSONValueDecoder {
             self.result = result
         }
 
-        /// Whether the value was discarded, rather than converted or read
-        /// from another path.
+        /// Whether the value was discarded (made `nil` or dropped) where
+        /// strict decoding would have failed, rather than converted, read
+        /// from another path, or ignored because nothing in the model asked
+        /// for it.
         public var isDiscarded: Bool {
             switch action {
             case .madeNil, .dropped: return true
-            case .converted, .readFromAlternativePath: return false
+            case .converted, .readFromAlternativePath, .ignored: return false
             }
         }
 
         /// A sentence that says where, what and what was done, and for a
-        /// discarded value, why.
+        /// discarded value, why: the place in the payload, and in the model
+        /// where its names differ.
         public var description: String {
             let codingPath = self.codingPath
-            var path = _codingPathText(codingPath)
-            if path.isEmpty { path = "the top level" }
+            var path = location.isRoot ? "the top level" : location.description
+            let modelTokens = codingPath.map { key in key.intValue.map(String.init) ?? key.stringValue }
+            if action != .ignored, modelTokens != location.tokens {
+                let modelPath = _codingPathText(codingPath)
+                path += " (\(modelPath.isEmpty ? "the top level" : modelPath) in the model)"
+            }
             let name: String
             switch tolerance {
             case .emptyValuesAsNil: name = "emptyValuesAsNil"
@@ -166,6 +199,8 @@ extension JSONValueDecoder {
             }
             let reason = underlyingError.map { ": " + _errorText($0, within: codingPath) } ?? ""
             switch action {
+            case .ignored:
+                return "At \(path): the member was ignored, as nothing in the model reads it (reportsIgnoredMembers)."
             case .readFromAlternativePath(let pointer):
                 return "At \(path): \(foundText) was read from the alternative path \"\(pointer)\"."
             case .converted(let type):
@@ -240,6 +275,36 @@ extension JSONValueDecoder {
             T.self, from: value, options: _DecodingOptions(self, exactNumbers: exactNumbers), deviations: &deviations)
     }
 
+    /// Decodes a value from JSON text, tolerating what ``tolerance``
+    /// allows, and reports everything that was tolerated, as
+    /// ``decode(_:from:deviations:)-(_,Data,_)`` does from the text's UTF-8
+    /// bytes.
+    ///
+    /// ```swift
+    /// var decoder = JSONValueDecoder()
+    /// decoder.tolerance = .convertScalarTypes
+    /// var deviations: [JSONValueDecoder.Deviation] = []
+    /// let counts = try decoder.decode([Int].self, from: #"[1, "2"]"#, deviations: &deviations)
+    /// // [1, 2], and one deviation: At /1: "2" was converted to Int 2 (convertScalarTypes).
+    /// ```
+    ///
+    /// A string literal here is JSON text, not a JSON string.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - text: JSON text.
+    ///   - deviations: Receives one entry per tolerated value, appended in
+    ///     the order they were met.
+    /// - Returns: The decoded value.
+    /// - Throws: The errors of ``decode(_:from:deviations:)-(_,Data,_)``.
+    public func decode<T: Decodable>(
+        _ type: T.Type,
+        from text: String,
+        deviations: inout [Deviation]
+    ) throws -> T {
+        try decode(type, from: Data(text.utf8), deviations: &deviations)
+    }
+
     private func decode<T: Decodable>(
         _ type: T.Type,
         from value: JSONValue,
@@ -248,6 +313,7 @@ extension JSONValueDecoder {
     ) throws -> T {
         let log = _DeviationLog()
         options.deviations = log
+        options.reportsIgnoredMembers = reportsIgnoredMembers
         defer { deviations.append(contentsOf: log.entries) }
         return try Self.decode(T.self, from: value, options: options)
     }
@@ -279,21 +345,27 @@ final class _DeviationLog {
 // MARK: - Tolerance in the decoder
 
 extension _ValueDecoder {
+    /// Out of line: it runs only for what a tolerance accepted, and inlined
+    /// into every scalar conversion's specialization it made the library
+    /// 20 KB larger.
+    @inline(never)
     func record(
         _ action: JSONValueDecoder.Deviation.Action,
         _ tolerance: JSONValueDecoder.Tolerance,
         value: JSONValue,
         key: (any CodingKey)?,
         error: (any Error)? = nil,
-        result: String? = nil
+        result: String? = nil,
+        location: JSONPointer? = nil
     ) {
         guard let log = options.deviations else { return }
         var numberText: String?
         if case .double(let double) = value, double.isNaN { numberText = exactText(of: double) }
         log.entries.append(
             JSONValueDecoder.Deviation(
-                codingPath: path(appending: key), value: unboxed(value), numberText: numberText, action: action,
-                tolerance: tolerance, underlyingError: error, result: result))
+                location: location ?? payloadLocation(appending: key), codingPath: path(appending: key),
+                value: unboxed(value), numberText: numberText, action: action, tolerance: tolerance,
+                underlyingError: error, result: result))
     }
 
     /// Decodes an optional's wrapped value with `decode`, or gives `nil` where

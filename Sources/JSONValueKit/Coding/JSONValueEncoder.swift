@@ -55,6 +55,12 @@ public struct JSONValueEncoder: Sendable {
 
     /// How to encode `Date` values. The default, `.deferredToDate`, lets
     /// `Date` encode itself as a number of seconds since 2001.
+    ///
+    /// `.iso8601` writes a date exactly as the system's `JSONEncoder` does,
+    /// on every version of every system: with `Date.ISO8601FormatStyle` from
+    /// macOS 14, iOS 17, tvOS 17, watchOS 10 and visionOS 1 on, and on Linux;
+    /// with one shared `ISO8601DateFormatter` (`.withInternetDateTime`) on
+    /// earlier Apple systems, where `JSONEncoder` used that formatter.
     public var dateEncodingStrategy: DateEncodingStrategy = .deferredToDate
 
     /// How to encode `Data` values. The default is `.base64`.

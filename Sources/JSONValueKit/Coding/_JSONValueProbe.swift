@@ -4,15 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-// pthread_getspecific and pthread_setspecific.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Decodes a `JSONValue` from an arbitrary decoder by trying each kind in turn.
 ///
 /// Every failed attempt costs a thrown `DecodingError`, and with
@@ -376,15 +367,11 @@ final class _KindMemo {
         if hint != new { hints[name] = new }
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    private static let slot = _ThreadLocal()
 
     /// This thread's memo, if a decode has one.
     static var current: _KindMemo? {
-        pthread_getspecific(key).map { Unmanaged<_KindMemo>.fromOpaque($0).takeUnretainedValue() }
+        slot.value.map { Unmanaged<_KindMemo>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// Runs `body` with this thread's memo, made for the call if there is
@@ -392,8 +379,8 @@ final class _KindMemo {
     static func withCurrent<Result>(_ body: (_KindMemo) throws -> Result) throws -> Result {
         if let current { return try body(current) }
         let memo = _KindMemo()
-        pthread_setspecific(key, Unmanaged.passUnretained(memo).toOpaque())
-        defer { pthread_setspecific(key, nil) }
+        slot.value = Unmanaged.passUnretained(memo).toOpaque()
+        defer { slot.value = nil }
         return try withExtendedLifetime(memo) { try body(memo) }
     }
 

@@ -21,26 +21,42 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if isMapped, let mapped = Key.self as? any MappedCodingKey.Type {
             // Keys found only under one of their other paths.
             for case let key as Key in mapped._allKeys
-            where decoder.member(named: key.stringValue) == nil && member(key, reporting: false) != nil {
+            where decoder.member(named: key.stringValue) == nil
+                && member(key, reporting: false, marksRead: false) != nil
+            {
                 keys.append(key)
             }
         }
         return keys
     }
 
-    func contains(_ key: Key) -> Bool { member(key, reporting: false) != nil }
+    func contains(_ key: Key) -> Bool { member(key, reporting: false, marksRead: false) != nil }
 
     /// The value for `key`: its member, or for a ``MappedCodingKey`` the value
     /// at the first of its paths that is present. `reporting` records a read
-    /// from a path other than the first, when deviations are collected.
-    private func member(_ key: Key, reporting: Bool) -> JSONValue? {
-        guard isMapped, let mapped = key as? any MappedCodingKey else { return decoder.member(named: key.stringValue) }
+    /// from a path other than the first, when deviations are collected;
+    /// `marksRead` counts the member as read by the model, when ignored
+    /// members are reported.
+    private func member(_ key: Key, reporting: Bool, marksRead: Bool = true) -> JSONValue? {
+        guard isMapped, let mapped = key as? any MappedCodingKey else {
+            if marksRead { decoder.markRead(key) }
+            return decoder.member(named: key.stringValue)
+        }
         for (index, path) in mapped.paths.enumerated() where !path.isRoot {
             // The key's own name goes through the key strategy, as `members`
             // did; other pointers are literal, so they read the object as it
             // is.
-            let found = path._isOwnName(of: key) ? decoder.member(named: key.stringValue) : decoder.value[pointer: path]
+            let isOwnName = path._isOwnName(of: key)
+            let found = isOwnName ? decoder.member(named: key.stringValue) : decoder.value[pointer: path]
             guard let found else { continue }
+            if decoder.report != nil {
+                // For the report: where the value is in the payload, and
+                // which member of this object the model read.
+                if !isOwnName { decoder.report?.alternativePaths[key.stringValue] = path }
+                if marksRead {
+                    decoder.report?.readMembers?.insert(isOwnName ? decoder.payloadName(of: key) : path.tokens[0])
+                }
+            }
             if reporting && index > 0 {
                 decoder.record(.readFromAlternativePath(path), [], value: found, key: key)
             }
@@ -213,6 +229,7 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func superDecoder() throws -> any Decoder {
         let key = _AnyCodingKey("super")
+        decoder.markRead(key)
         return decoder.child(decoder.member(named: key.stringValue) ?? .null, key: key)
     }
 

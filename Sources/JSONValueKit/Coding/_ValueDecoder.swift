@@ -30,6 +30,10 @@ final class _ValueDecoder: Decoder {
     /// The members of this decoder's object as its keyed containers read
     /// them, set each time one is made.
     @exclusivity(unchecked) private(set) var members = JSONObject()
+    /// What the report of deviations needs to know about this decoder's
+    /// object, when deviations are collected; `nil` otherwise, and reset
+    /// whenever the decoder takes a new value.
+    @exclusivity(unchecked) var report: _MemberReport?
 
     /// The member of ``members`` with a name, read in place: through the
     /// container's copy of `members` each lookup retained and released the
@@ -96,6 +100,7 @@ final class _ValueDecoder: Decoder {
         if let reused = spare.take() {
             reused.value = value
             reused.key = key
+            reused.report = nil
             child = reused
         } else {
             child = _ValueDecoder(value: value, key: key, parent: self, options: options, retainsParent: false)
@@ -117,7 +122,75 @@ final class _ValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         members = try objectMembers()
+        if options.deviations != nil { prepareReport() }
         return KeyedDecodingContainer(_KeyedDecodingContainer<Key>(decoder: self))
+    }
+
+    /// Sets up ``report`` for a keyed container over this decoder's object:
+    /// the payload's name of each converted member name, so that deviations
+    /// name the members as the payload does.
+    private func prepareReport() {
+        var report = self.report ?? _MemberReport()
+        if options.convertsKeys, case .object(let object) = value {
+            var names: [String: String] = [:]
+            for index in object.indices {
+                let name = object.key(at: index)
+                let converted = convertedName(name)
+                // The first of two names that convert alike is the member
+                // that `members` holds.
+                if names[converted] == nil { names[converted] = name }
+            }
+            report.payloadNames = names
+        }
+        self.report = report
+    }
+
+    /// Records that the model read the member for `key` (its payload name),
+    /// when ignored members are reported.
+    @inline(__always)
+    func markRead(_ key: some CodingKey) {
+        guard report?.readMembers != nil else { return }
+        report?.readMembers?.insert(payloadName(of: key))
+    }
+
+    /// The name in the payload of the member of this decoder's object that
+    /// `key` reads (not through an alternative path).
+    func payloadName(of key: some CodingKey) -> String {
+        report?.payloadNames?[key.stringValue] ?? key.stringValue
+    }
+
+    /// Where the value at `key` of this decoder's value (or, for `nil`,
+    /// the value itself) is in the payload, with the payload's names.
+    func payloadLocation(appending last: (any CodingKey)?) -> JSONPointer {
+        var segments: [[String]] = []
+        if let last { segments.append(payloadTokens(of: last)) }
+        var node = self
+        while let key = node.key, let parent = node.parent {
+            segments.append(parent.payloadTokens(of: key))
+            node = parent
+        }
+        return JSONPointer(tokens: segments.reversed().flatMap { $0 })
+    }
+
+    /// The tokens that lead from this decoder's value to its member or
+    /// element at `key`.
+    private func payloadTokens(of key: any CodingKey) -> [String] {
+        if case .array = value { return [key.intValue.map(String.init) ?? key.stringValue] }
+        if let path = report?.alternativePaths[key.stringValue] { return path.tokens }
+        return [report?.payloadNames?[key.stringValue] ?? key.stringValue]
+    }
+
+    /// Reports the members of this decoder's object that the model did not
+    /// read, after a type decoded itself from it, if reads were tracked.
+    private func reportIgnoredMembers() {
+        guard let read = report?.readMembers, case .object(let object) = value else { return }
+        report?.readMembers = nil
+        let base = payloadLocation(appending: nil)
+        for (name, member) in object where !read.contains(name) {
+            record(
+                .ignored, [], value: member, key: _AnyCodingKey(convertedName(name)),
+                location: base.appending(name))
+        }
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -332,7 +405,16 @@ final class _ValueDecoder: Decoder {
         case .other:
             break
         }
-        return try _StackExtension.run(depth: decoder.depth) { try T(from: decoder) }
+        guard options.reportsIgnoredMembers, case .object = value else {
+            return try _StackExtension.run(depth: decoder.depth) { try T(from: decoder) }
+        }
+        // Track which members the type reads through its keyed container.
+        var report = decoder.report ?? _MemberReport()
+        report.readMembers = []
+        decoder.report = report
+        let result = try _StackExtension.run(depth: decoder.depth) { try T(from: decoder) }
+        decoder.reportIgnoredMembers()
+        return result
     }
 
     private func unwrapDate(_ value: JSONValue, key: (any CodingKey)?) throws -> Date {
@@ -451,6 +533,19 @@ final class _ValueDecoder: Decoder {
     }
 }
 
+/// What a report of deviations needs to know about one decoder's object.
+struct _MemberReport {
+    /// The payload's name of each member name that the key strategy
+    /// converted; `nil` when names are not converted.
+    var payloadNames: [String: String]?
+    /// The alternative paths of ``MappedCodingKey``s that members were read
+    /// from, by key.
+    var alternativePaths: [String: JSONPointer] = [:]
+    /// The payload names of the members the model read, while a type
+    /// decodes itself from the object and ignored members are reported.
+    var readMembers: Set<String>?
+}
+
 /// What ``_ValueDecoder/unwrapComposite(_:as:key:)`` does with a type,
 /// memoized per decode in ``_DecodingOptions/compositeKinds``.
 enum _CompositeKind {
@@ -545,40 +640,59 @@ extension Dictionary: _StringKeyedDictionaryDecodable where Key == String, Value
 }
 
 /// ISO 8601 dates in the form `JSONDecoder` and `JSONEncoder` use
-/// (`2026-11-22T10:00:00Z`).
+/// (`2026-11-22T10:00:00Z`), read and written as the system's own coders do
+/// it, on every system.
 ///
-/// `Date.ISO8601FormatStyle` does the work where the system has it. Before
-/// macOS 12 and iOS 15 it does not, and `ISO8601DateFormatter` does; that
-/// class is not in FoundationEssentials, which every platform without it (all
-/// but Apple's) has, so it is compiled only for Apple platforms.
+/// From macOS 14, iOS 17, tvOS 17, watchOS 10 and visionOS 1 on (and
+/// everywhere but Apple's platforms), `JSONDecoder` and `JSONEncoder` are
+/// swift-foundation's, which use `Date.ISO8601FormatStyle`; so does this.
+/// Before, they used one shared `ISO8601DateFormatter` with
+/// `.withInternetDateTime`, and so does this: also on macOS 12 and 13, which
+/// have the format style, because it does not read every string as that
+/// formatter does. The formatter is made once, not once per date. Its class
+/// is not in FoundationEssentials, which every platform without it (all but
+/// Apple's) has, so it is compiled only for Apple platforms.
 enum _ISO8601 {
     static func date(from string: String) -> Date? {
-        if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) {
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
             return try? Date.ISO8601FormatStyle().parse(string)
         }
         #if canImport(FoundationEssentials)
         return nil  // Not reached: without Apple's availability, the check above always passes.
         #else
-        return formatter().date(from: string)
+        return shared.withFormatter { $0.date(from: string) }
         #endif
     }
 
     static func string(from date: Date) -> String {
-        if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) {
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
             return date.formatted(Date.ISO8601FormatStyle())
         }
         #if canImport(FoundationEssentials)
         return ""  // Not reached, as above.
         #else
-        return formatter().string(from: date)
+        return shared.withFormatter { $0.string(from: date) }
         #endif
     }
 
     #if !canImport(FoundationEssentials)
-    private static func formatter() -> ISO8601DateFormatter {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = .withInternetDateTime
-        return formatter
+    /// The formatter of the systems before swift-foundation's coders, made
+    /// once (it costs far more to make than to use) and used under a lock,
+    /// so that no caller depends on the class's thread safety.
+    private static let shared = SharedFormatter()
+
+    private final class SharedFormatter: @unchecked Sendable {
+        private let lock = _Lock()
+        private let formatter: ISO8601DateFormatter
+
+        init() {
+            formatter = ISO8601DateFormatter()
+            formatter.formatOptions = .withInternetDateTime
+        }
+
+        func withFormatter<Result>(_ body: (ISO8601DateFormatter) -> Result) -> Result {
+            lock.withLock { body(formatter) }
+        }
     }
     #endif
 }

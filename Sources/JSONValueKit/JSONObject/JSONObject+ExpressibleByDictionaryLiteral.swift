@@ -11,6 +11,6 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
     ///
     /// - Parameter elements: The members, in order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self.init(keys: elements.map(\.0), values: elements.map(\.1))
+        self.init(keys: elements.map { $0.0 }, values: elements.map { $0.1 })
     }
 }

@@ -122,7 +122,7 @@ public struct JSONObject: @unchecked Sendable {
     /// Makes an object of members whose names are all different, names
     /// sorted by their scalars, each value made by `value`.
     init<Value>(sortingNamesOf members: [(key: String, value: Value)], _ value: (Value) -> JSONValue) {
-        let order = _scalarOrder(of: members.map(\.key))
+        let order = _scalarOrder(of: members.map { $0.key })
         // The names are all different: Swift's `==` equates more strings
         // than their scalars do.
         self.init(count: members.count) { storage in
@@ -227,12 +227,12 @@ public struct JSONObject: @unchecked Sendable {
     /// ```
     ///
     /// - Complexity: O(*n*): the names are collected into a new array.
-    public var keys: [String] { map(\.key) }
+    public var keys: [String] { map { $0.key } }
 
     /// The values, in the order of their names.
     ///
     /// - Complexity: O(*n*): the values are collected into a new array.
-    public var values: [JSONValue] { map(\.value) }
+    public var values: [JSONValue] { map { $0.value } }
 
     /// The members in place, to read while this object is alive and
     /// unchanged: reading them so retains no name or value that is only
@@ -579,7 +579,9 @@ struct _ObjectHeader {
     private let storedCapacity: UInt32
 
     init(count: Int, capacity: Int, table: _MemberTable?) {
-        precondition(capacity <= Int(UInt32.max), "JSONObject capacity out of range")
+        // Not `capacity <= Int(UInt32.max)`: where `Int` has 32 bits that
+        // conversion traps, and every object that grows with it.
+        precondition(UInt32(exactly: capacity) != nil, "JSONObject capacity out of range")
         storedCount = UInt32(truncatingIfNeeded: count)
         storedCapacity = UInt32(truncatingIfNeeded: capacity)
         self.table = table
@@ -611,7 +613,10 @@ struct _ObjectHeader {
 /// reference (copy on write), so sharing it between threads is safe.
 final class _ObjectStorage: ManagedBuffer<_ObjectHeader, _ObjectMember> {
     static func make(capacity: Int) -> _ObjectStorage {
-        let buffer = create(minimumCapacity: capacity) { _ in
+        // `_ObjectStorage.create`, not `create` on the dynamic `Self`: built
+        // with Embedded Swift 6.3 (as .ci/check-32bit builds it), that read
+        // the instance size from the wrong word of the class's metadata.
+        let buffer = _ObjectStorage.create(minimumCapacity: capacity) { _ in
             _ObjectHeader(count: 0, capacity: capacity, table: nil)
         }
         return unsafeDowncast(buffer, to: _ObjectStorage.self)

@@ -24,13 +24,13 @@ func _scalarOrder(of names: [String]) -> [Int] {
         if a.low != b.low { return a.low < b.low }
         return names[a.index].utf8.lexicographicallyPrecedes(names[b.index].utf8)
     }
-    return entries.map(\.index)
+    return entries.map { $0.index }
 }
 
 /// `pairs` in the order of their names' Unicode scalars (see
 /// ``_scalarOrder(of:)``).
 func _sortedByName<Value>(_ pairs: [(String, Value)]) -> [(String, Value)] {
-    _scalarOrder(of: pairs.map(\.0)).map { pairs[$0] }
+    _scalarOrder(of: pairs.map { $0.0 }).map { pairs[$0] }
 }
 
 /// The first 16 bytes of `name`'s UTF-8, zero-padded, as two big-endian

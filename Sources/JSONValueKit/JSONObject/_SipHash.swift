@@ -35,8 +35,17 @@ enum _SipHash {
         v2 = rotate(v2, 32)
     }
 
+    /// The hash of `bytes` under the process's key.
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        hash(bytes, key: key)
+    }
+
+    /// The hash of `bytes` under `key`, in an `Int`: where `Int` has 32 bits,
+    /// the low 32 bits of the 64 (the tag of ``_MemberTable`` takes the top
+    /// of that width). `.ci/check-32bit` compares these with a fixed key.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, key: (UInt64, UInt64)) -> Int {
         let (k0, k1) = key
         var v0 = k0 ^ 0x736f_6d65_7073_6575
         var v1 = k1 ^ 0x646f_7261_6e64_6f6d

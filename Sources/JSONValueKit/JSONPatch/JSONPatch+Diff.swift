@@ -50,17 +50,22 @@ extension JSONPatch {
         _ old: JSONValue, _ new: JSONValue, at path: JSONPointer, into operations: inout [Operation]
     ) {
         if JSONValue._isIdentical(old, new) { return }
-        // Recursion follows the documents' depth; every 32 levels it moves
-        // to a new stack.
-        try! _StackExtension.run(depth: path.tokens.count) {
-            switch (old, new) {
-            case (.object(let a), .object(let b)):
-                diffObjects(a, b, at: path, into: &operations)
-            case (.array(let a), .array(let b)):
-                diffArrays(a, b, at: path, into: &operations)
-            default:
-                operations.append(.replace(path: path, value: new))
+        // Recursion follows the documents' depth; every few levels it moves
+        // to a new stack. Where there are no threads to move to, deeper
+        // values are replaced whole: a longer patch, but a correct one.
+        do {
+            try _StackExtension.run(depth: path.tokens.count) {
+                switch (old, new) {
+                case (.object(let a), .object(let b)):
+                    diffObjects(a, b, at: path, into: &operations)
+                case (.array(let a), .array(let b)):
+                    diffArrays(a, b, at: path, into: &operations)
+                default:
+                    operations.append(.replace(path: path, value: new))
+                }
             }
+        } catch {
+            operations.append(.replace(path: path, value: new))
         }
     }
 

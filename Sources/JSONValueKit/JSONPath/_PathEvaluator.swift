@@ -337,15 +337,6 @@ enum _NumberOrder {
     }
 }
 
-extension JSONValue {
-    var isContainer: Bool {
-        switch self {
-        case .array, .object: return true
-        default: return false
-        }
-    }
-}
-
 /// Compiles each pattern that a query reads from the document once per
 /// query run.
 final class _RegexCache {

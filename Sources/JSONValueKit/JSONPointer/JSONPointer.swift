@@ -303,32 +303,6 @@ struct _InvalidText: Hashable, Sendable {
     var error: JSONPointerError { JSONPointerError(problem.kind, text: text, offset: problem.offset) }
 }
 
-extension JSONPointer: Codable {
-    /// Decodes a pointer from its text.
-    ///
-    /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError.dataCorrupted` if the text is not a valid
-    ///   pointer, with the error's description.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
-        }
-    }
-
-    /// Encodes the pointer as its text.
-    ///
-    /// - Parameter encoder: The encoder to write to.
-    /// - Throws: Whatever the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
-}
-
 extension JSONPointer {
     /// Parses a pointer from its URI fragment form (RFC 6901 section 6),
     /// such as `#/a%20b`: a `#` followed by the pointer with its UTF-8 bytes

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 extension JSONSchema {
     /// The standard output formats of JSON Schema 2020-12, section 12.4.
     public enum OutputFormat: Sendable, Hashable, CaseIterable {
@@ -26,6 +28,9 @@ extension JSONSchema {
     public struct ValidationResult: Sendable {
         let program: _SchemaProgram
         let instance: JSONValue
+        /// The text of the numbers boxed in `instance`, when it was parsed
+        /// keeping them (see `_SchemaExactNumbers.swift`).
+        let numbers: _ExactNumbers?
 
         /// Whether the value satisfies every assertion of the schema.
         public let isValid: Bool
@@ -40,14 +45,15 @@ extension JSONSchema {
         /// ``output(_:)`` gives every detail.
         public let errors: [ValidationError]
 
-        init(program: _SchemaProgram, instance: JSONValue) {
+        init(program: _SchemaProgram, instance: JSONValue, numbers: _ExactNumbers? = nil) {
             self.program = program
             self.instance = instance
-            if program.isValid(instance) {
+            self.numbers = numbers
+            if program.isValid(instance, numbers: numbers) {
                 isValid = true
                 errors = []
             } else {
-                let (valid, units) = program.outputUnits(instance, keepsEverything: false)
+                let (valid, units) = program.outputUnits(instance, keepsEverything: false, numbers: numbers)
                 isValid = valid
                 errors = _SchemaOutput.errors(in: units, program: program)
             }
@@ -79,7 +85,7 @@ extension JSONSchema {
         ///   is validated again, keeping every result.
         public func output(_ format: OutputFormat) -> JSONValue {
             if format == .flag { return ["valid": .bool(isValid)] }
-            let (valid, units) = program.outputUnits(instance, keepsEverything: true)
+            let (valid, units) = program.outputUnits(instance, keepsEverything: true, numbers: numbers)
             return _SchemaOutput(units: units, program: program).output(format, valid: valid)
         }
     }
@@ -144,36 +150,52 @@ struct _SchemaOutput {
 
     /// The units that tell why the value is invalid: failed, with a message,
     /// every ancestor failed too (an error under a passing `anyOf` or inside
-    /// `not` is no error of the value's), and none that sums them up.
+    /// `not` is no error of the value's), and none that sums them up. Under
+    /// a keyword left undecided by a cycle, such as an `anyOf` none of whose
+    /// branches is valid but one entered a cycle, the errors are the cycles
+    /// (the reasons it is undecided), not its branches' other errors.
     static func errors(in units: [_SchemaOutputUnit], program: _SchemaProgram) -> [JSONSchema.ValidationError] {
+        orderedErrors(in: units, program: program).map(\.error)
+    }
+
+    /// ``errors(in:program:)`` with the positions of each error's instance
+    /// location, which order them.
+    static func orderedErrors(
+        in units: [_SchemaOutputUnit], program: _SchemaProgram
+    ) -> [(order: [Int], error: JSONSchema.ValidationError)] {
         var result: [(order: [Int], error: JSONSchema.ValidationError)] = []
         // Units are in pre-order; `open` holds the ancestors of the next one.
-        // `hidden` counts the failed ancestors that hide their details, and
+        // `hidden` counts the failed ancestors that hide their details,
+        // `undecided` the undecided ones that hide all but the reasons, and
         // `passed` the valid ones, whose failed descendants are no errors of
         // the value: counts rather than a walk up `open` for each unit, which
         // would make a value nested n deep cost n² here.
         var open: [Int] = []
         var hidden = 0
+        var undecided = 0
         var passed = 0
+        func count(_ unit: _SchemaOutputUnit, _ change: Int) {
+            if unit.valid {
+                passed += change
+            } else if unit.isUndecided && unit.error == nil {
+                undecided += change
+            } else if unit.hidesDetails {
+                hidden += change
+            }
+        }
         for (index, unit) in units.enumerated() {
             while let last = open.last, units[last].end <= index {
-                if units[last].valid {
-                    passed -= 1
-                } else if units[last].hidesDetails {
-                    hidden -= 1
-                }
+                count(units[last], -1)
                 open.removeLast()
             }
-            if passed == 0 && hidden == 0, !unit.valid, let message = unit.error {
+            if passed == 0 && hidden == 0 && (undecided == 0 || unit.isUndecided), !unit.valid,
+                let message = unit.error
+            {
                 result.append((unit.instanceOrder, error(for: unit, message: message)))
             }
             if unit.end > index + 1 {
                 open.append(index)
-                if unit.valid {
-                    passed += 1
-                } else if unit.hidesDetails {
-                    hidden += 1
-                }
+                count(unit, 1)
             }
         }
         // Document order: a stable sort by the positions of the instance
@@ -183,7 +205,7 @@ struct _SchemaOutput {
             if rhs.element.order.lexicographicallyPrecedes(lhs.element.order) { return false }
             return lhs.offset < rhs.offset
         }
-        return sorted.map(\.element.error)
+        return sorted.map(\.element)
     }
 
     private static func error(for unit: _SchemaOutputUnit, message: String) -> JSONSchema.ValidationError {
@@ -323,3 +345,5 @@ struct _SchemaOutput {
         }
     }
 }
+
+#endif

@@ -1,6 +1,8 @@
+#if JSONSchema
+
 /// Why a schema cannot be compiled, and where in it the problem is.
 ///
-/// ``JSONSchema/init(_:options:)`` checks every subschema that validation
+/// ``JSONSchema/init(_:options:)-(JSONValue,_)`` checks every subschema that validation
 /// can reach before it validates anything: every keyword it understands must
 /// have a value of the right shape, every reference must resolve, and every
 /// pattern must be a regular expression the package can run in linear time.
@@ -34,12 +36,16 @@ public struct JSONSchemaError: Error, Hashable, Sendable, CustomStringConvertibl
         /// that the package does not implement.
         case unsupportedVocabulary(String)
         /// A `pattern` or `patternProperties` name is not an ECMA-262 regular
-        /// expression, or uses a feature that cannot run in linear time
-        /// (back-references, look-around); the message names it.
+        /// expression, or uses a feature that the package does not run
+        /// (back-references, which cannot run in linear time, inline
+        /// modifiers, `\p{Script=…}`); the message names it.
         case invalidPattern(String)
-        /// Subschemas refer to one another in a cycle that applies to the
-        /// same instance location, such as `{"$ref": "#"}`, so validation
-        /// could never end.
+        /// No longer thrown: subschemas that refer to one another in a cycle
+        /// that applies to the same instance location, such as
+        /// `{"$ref": "#"}`, compile, and validation that enters such a cycle
+        /// stops there with an error (see "Cycles" in
+        /// <doc:ValidatingWithJSONSchema>).
+        @available(*, deprecated, message: "cycles of in-place subschemas compile; validation that enters one fails")
         case infiniteRecursion
         /// The schema and the documents it refers to hold more than
         /// `limit` subschemas (a million), which would take too much memory
@@ -85,3 +91,5 @@ public struct JSONSchemaError: Error, Hashable, Sendable, CustomStringConvertibl
         return "\(location.isRoot ? "(root)" : location.description): \(message)"
     }
 }
+
+#endif

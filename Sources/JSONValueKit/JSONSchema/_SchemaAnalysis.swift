@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// What the compiler works out about the graph of compiled nodes.
 enum _SchemaAnalysis {
     /// The subschemas a node applies to the same instance location, `not`
@@ -11,40 +13,62 @@ enum _SchemaAnalysis {
         return edges
     }
 
-    /// Refuses a cycle of subschemas applied in place, such as
-    /// `{"$ref": "#"}` or two definitions whose `allOf`s name each other:
-    /// validating any instance would go round it forever. A cycle that
-    /// passes through `properties`, `items` or another keyword that moves
-    /// to a child of the instance ends when the instance does, and is fine.
-    static func checkForInPlaceCycles(_ compiler: _SchemaCompiler) throws(JSONSchemaError) {
-        enum Mark { case unvisited, active, done }
-        var marks = Array(repeating: Mark.unvisited, count: compiler.nodes.count)
+    /// Marks the nodes that lie on a cycle of subschemas applied in place,
+    /// such as `{"$ref": "#"}` or two definitions whose `allOf`s name each
+    /// other: validation that comes back to such a node for the same value
+    /// would go round forever, so those nodes, and only those, watch for it
+    /// (see ``_SchemaProgram/Node/cycleSlot``). A cycle that passes through
+    /// `properties`, `items` or another keyword that moves to a child of the
+    /// instance ends when the instance does, and needs no watching.
+    ///
+    /// The nodes on cycles are those of the strongly connected components
+    /// of the in-place edges with more than one node, or with an edge to
+    /// itself: Tarjan's algorithm, with an explicit stack so that a long
+    /// chain of references is safe on a small stack.
+    static func markInPlaceCycles(_ compiler: _SchemaCompiler) {
+        let count = compiler.nodes.count
         let edges = compiler.nodes.map { inPlaceEdges(of: $0, in: compiler) }
-        for start in compiler.nodes.indices where marks[start] == .unvisited {
-            // Depth-first, with an explicit stack of (node, next edge).
-            var stack: [(node: Int, edge: Int)] = [(start, 0)]
-            marks[start] = .active
-            while let (node, edge) = stack.last {
-                guard edge < edges[node].count else {
-                    marks[node] = .done
-                    stack.removeLast()
+        var order = Array(repeating: -1, count: count)
+        var lowLink = Array(repeating: 0, count: count)
+        var isOnStack = Array(repeating: false, count: count)
+        var component: [Int] = []
+        var visited = 0
+        for start in 0..<count where order[start] < 0 {
+            var frames: [(node: Int, edge: Int)] = []
+            func visit(_ node: Int) {
+                order[node] = visited
+                lowLink[node] = visited
+                visited += 1
+                component.append(node)
+                isOnStack[node] = true
+                frames.append((node, 0))
+            }
+            visit(start)
+            while let (node, edge) = frames.last {
+                if edge < edges[node].count {
+                    frames[frames.count - 1].edge += 1
+                    let next = edges[node][edge]
+                    if next == node { compiler.nodes[node].isOnInPlaceCycle = true }
+                    if order[next] < 0 {
+                        visit(next)
+                    } else if isOnStack[next] {
+                        lowLink[node] = min(lowLink[node], order[next])
+                    }
                     continue
                 }
-                stack[stack.count - 1].edge += 1
-                let next = edges[node][edge]
-                switch marks[next] {
-                case .active:
-                    throw compiler.error(
-                        .infiniteRecursion, at: compiler.locationOfNode[next],
-                        "this subschema applies itself to the same value through a cycle of references and "
-                            + "in-place keywords (such as \"$ref\", \"allOf\" or \"anyOf\"), so validation would "
-                            + "never end")
-                case .unvisited:
-                    marks[next] = .active
-                    stack.append((next, 0))
-                case .done:
-                    break
+                frames.removeLast()
+                if lowLink[node] == order[node] {
+                    // The root of a component: the nodes above it on the
+                    // stack are the rest of it.
+                    let first = component.lastIndex(of: node) ?? component.count - 1
+                    let members = component[first...]
+                    if members.count > 1 {
+                        for member in members { compiler.nodes[member].isOnInPlaceCycle = true }
+                    }
+                    for member in members { isOnStack[member] = false }
+                    component.removeSubrange(first...)
                 }
+                if let parent = frames.last?.node { lowLink[parent] = min(lowLink[parent], lowLink[node]) }
             }
         }
     }
@@ -78,3 +102,5 @@ enum _SchemaAnalysis {
         }
     }
 }
+
+#endif

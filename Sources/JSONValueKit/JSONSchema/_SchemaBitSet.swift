@@ -1,9 +1,16 @@
+#if JSONSchema
+
 /// The positions of the members or items of one value that some subschema
 /// evaluated, for `unevaluatedProperties` and `unevaluatedItems`. Members
 /// are identified by their position, which ``JSONObject`` keeps, so no
 /// names are copied or hashed.
 struct _SchemaBitSet {
     private var words: [UInt64] = []
+    /// Whether some subschema applied in place was undecided (it entered a
+    /// cycle), so that the members or items it would have evaluated had it
+    /// been valid are unknown: `unevaluatedProperties` and
+    /// `unevaluatedItems` cannot then fail for sure.
+    var isIncomplete = false
 
     @inline(__always)
     mutating func insert(_ position: Int) {
@@ -27,5 +34,8 @@ struct _SchemaBitSet {
     mutating func formUnion(_ other: _SchemaBitSet) {
         if other.words.count > words.count { words += repeatElement(0, count: other.words.count - words.count) }
         for (index, word) in other.words.enumerated() { words[index] |= word }
+        if other.isIncomplete { isIncomplete = true }
     }
 }
+
+#endif

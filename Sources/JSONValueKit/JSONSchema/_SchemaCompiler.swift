@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// Compiles a schema into a ``_SchemaProgram``.
 ///
 /// In two passes, neither of them recursive, so that schemas nested to any
@@ -13,7 +15,8 @@
 ///    their target, which is compiled in turn.
 ///
 /// Then the nodes that must track evaluated members and items are marked,
-/// and cycles of in-place references, which would never end, are refused.
+/// and so are the nodes on cycles of in-place references, which validation
+/// watches so that it never goes round one forever.
 final class _SchemaCompiler {
     /// A subschema's place: a document and a JSON Pointer into it, escaped.
     struct Location: Hashable {
@@ -70,6 +73,10 @@ final class _SchemaCompiler {
     /// same few patterns (FHIR's 398 `pattern`s are 16), and building a
     /// pattern's automaton took a third of compiling such a schema.
     var regexes: [[UInt8]: _Regex] = [:]
+    /// Every problem found so far, when compiling for
+    /// ``JSONSchema/problems(in:options:)``; `nil` when the first problem is
+    /// thrown, as ``JSONSchema/init(_:options:)-(JSONValue,_)`` does.
+    private(set) var problems: [JSONSchemaError]?
 
     init(options: JSONSchema.Options) {
         self.options = options
@@ -88,6 +95,87 @@ final class _SchemaCompiler {
         return try compiler.run(schema)
     }
 
+    /// Every problem that keeps `schema` from compiling: the compiler goes
+    /// on past each one, without the keyword (or the member of a keyword)
+    /// that has it, and stops early only for a schema too large to compile.
+    static func problems(in schema: JSONValue, options: JSONSchema.Options) -> [JSONSchemaError] {
+        let compiler = _SchemaCompiler(options: options)
+        compiler.problems = []
+        do {
+            _ = try compiler.run(schema)
+        } catch {
+            compiler.problems?.append(error)
+        }
+        return compiler.sortedProblems()
+    }
+
+    /// Throws `error` on, or, when every problem is collected, records it,
+    /// so that compiling goes on without what threw it: each keyword (or
+    /// member of a keyword) is compiled in a `do` whose `catch` calls this.
+    @inline(never)  // Called from some fifty `catch`es.
+    func recover(_ error: JSONSchemaError) throws(JSONSchemaError) {
+        guard problems != nil else { throw error }
+        problems?.append(error)
+    }
+
+    /// The problems collected, each once, in the order of the documents
+    /// (the schema first, then the others by URI) and, within a document,
+    /// in the order in which its text has them.
+    ///
+    /// Each problem gets a text key that sorts as that order does (the
+    /// document, then the index of each member or element on the way to the
+    /// problem, then the order found), and the keys are sorted as strings:
+    /// a sort of its own would add its code to every program that links
+    /// the library.
+    private func sortedProblems() -> [JSONSchemaError] {
+        var documentOfURI: [String: Int] = [:]
+        for index in documents.indices.reversed() { documentOfURI[documents[index].uri ?? ""] = index }
+        var seen: Set<String> = []
+        var keyed: [String: JSONSchemaError] = [:]
+        for (found, problem) in (problems ?? []).enumerated() {
+            let uri = problem.documentURI ?? ""
+            guard seen.insert("\(uri)\u{0}\(problem.location)\u{0}\(problem.message)").inserted else { continue }
+            var key = problem.documentURI == nil ? "0" : "1" + uri + "\u{0}"
+            if let document = documentOfURI[uri] {
+                for index in Self.indexPath(of: problem.location, in: documents[document].value) {
+                    key += Self.sortableText(index) + "."
+                }
+            }
+            key += "#" + Self.sortableText(found)
+            keyed[key] = problem
+        }
+        return keyed.keys.sorted().compactMap { keyed[$0] }
+    }
+
+    /// The index of each member or element on the way to `pointer`'s place
+    /// in `document`, as far as the document has it.
+    static func indexPath(of pointer: JSONPointer, in document: JSONValue) -> [Int] {
+        var path: [Int] = []
+        var value = document
+        for token in pointer.tokens {
+            switch value {
+            case .object(let object):
+                guard let index = object.index(forKey: token) else { return path }
+                path.append(index)
+                value = object[valueAt: index]
+            case .array(let elements):
+                guard let index = Int(token), elements.indices.contains(index) else { return path }
+                path.append(index)
+                value = elements[index]
+            default:
+                return path
+            }
+        }
+        return path
+    }
+
+    /// A non-negative integer as text of a fixed width that sorts as the
+    /// numbers do.
+    private static func sortableText(_ number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 19 - digits.count)) + digits
+    }
+
     private func run(_ schema: JSONValue) throws(JSONSchemaError) -> _SchemaProgram {
         documents.append(Document(value: schema, uri: nil))
         try discover(document: 0, base: "", dialect: _SchemaDialect(version: options.defaultDialect))
@@ -95,7 +183,7 @@ final class _SchemaCompiler {
         let root = allocateNode(at: rootLocation, value: schema, resource: resourceOfLocation[rootLocation] ?? 0)
         try drainQueue()
         try compileDynamicAnchors()
-        try _SchemaAnalysis.checkForInPlaceCycles(self)
+        _SchemaAnalysis.markInPlaceCycles(self)
         _SchemaAnalysis.markEvaluationTracking(self)
         let programResources = resources.map { resource -> _SchemaResource in
             var result = _SchemaResource(uri: resource.uri, documentPointer: resource.pointer)
@@ -141,24 +229,35 @@ final class _SchemaCompiler {
             var dialect = resources[parent].dialect
             let mayDeclareID = object["$id"] != nil || object["id"] != nil
             if isRoot || mayDeclareID, let schemaURI = object["$schema"] {
-                guard case .string(let uri) = schemaURI else {
-                    throw error(
-                        .invalidKeywordValue("$schema"),
-                        at: Location(document: document, pointer: pointer + "/$schema"),
-                        "the value of \"$schema\" must be a URI string")
+                // Collecting every problem, a `$schema` that fails leaves the
+                // dialect of the enclosing resource.
+                do throws(JSONSchemaError) {
+                    guard case .string(let uri) = schemaURI else {
+                        throw error(
+                            .invalidKeywordValue("$schema"),
+                            at: Location(document: document, pointer: pointer + "/$schema"),
+                            "the value of \"$schema\" must be a URI string")
+                    }
+                    dialect = try self.dialect(forMetaSchema: uri, at: location)
+                    if isRoot { resources[rootResource].dialect = dialect }
+                } catch {
+                    try recover(error)
                 }
-                dialect = try self.dialect(forMetaSchema: uri, at: location)
-                if isRoot { resources[rootResource].dialect = dialect }
             }
             for keyword in [dialect.idKeyword, "$anchor", "$dynamicAnchor"] {
                 guard let value = object[keyword], keyword == dialect.idKeyword || dialect.version.rank >= 2019 else {
                     continue
                 }
                 guard case .string = value else {
-                    throw error(
-                        .invalidKeywordValue(keyword),
-                        at: Location(document: document, pointer: pointer + "/" + _escapeToken(keyword)),
-                        "the value of \"\(keyword)\" must be a string")
+                    do throws(JSONSchemaError) {
+                        throw error(
+                            .invalidKeywordValue(keyword),
+                            at: Location(document: document, pointer: pointer + "/" + _escapeToken(keyword)),
+                            "the value of \"\(keyword)\" must be a string")
+                    } catch {
+                        try recover(error)
+                    }
+                    continue
                 }
             }
             let ignoresID = dialect.refOverridesSiblings && object["$ref"] != nil
@@ -413,7 +512,11 @@ final class _SchemaCompiler {
                     .tooLarge(limit: Self.maximumSubschemaCount), at: location,
                     "the schema holds more than \(Self.maximumSubschemaCount) subschemas")
             }
-            try _SchemaKeywordCompiler(compiler: self, node: node, location: location).compile(value)
+            do throws(JSONSchemaError) {
+                try _SchemaKeywordCompiler(compiler: self, node: node, location: location).compile(value)
+            } catch {
+                try recover(error)
+            }
         }
         queue.removeAll()
     }
@@ -476,3 +579,5 @@ func _escapeToken(_ token: String) -> String {
 func _uriFragment(ofPointer pointer: String) -> String {
     (try? JSONPointer(parsing: pointer))?.uriFragment ?? "#"
 }
+
+#endif

@@ -1,24 +1,35 @@
-/// Draft-07's content assertions: `contentEncoding: "base64"` and
-/// `contentMediaType: "application/json"`, which draft-07 lets a validator
-/// check and its optional tests expect checked. From 2019-09 on the content
-/// keywords are annotations only.
+#if JSONSchema
+
+/// The content keywords as assertions, with
+/// ``JSONSchema/Options-swift.struct/assertsContent``: `contentEncoding:
+/// "base64"`, a JSON `contentMediaType` and, from 2019-09 on, its
+/// `contentSchema`. Without the option they are annotations, as 2019-09 and
+/// 2020-12 specify and draft-07 allows.
 struct _SchemaContent: Sendable {
     /// Whether the string must be base64 (RFC 4648, section 4).
     var isBase64: Bool
     /// Whether the (decoded) content must be JSON text.
     var isJSON: Bool
+    /// The node of `contentSchema`, which the JSON content must be valid
+    /// against; -1 for none.
+    var schema: Int32 = -1
 
-    /// Whether a string satisfies the content keywords.
-    func accepts(_ string: String) -> Bool {
-        var bytes = Array(string.utf8)
-        if isBase64 {
-            guard let decoded = Self.decodeBase64(bytes) else { return false }
-            bytes = decoded
-        }
-        if isJSON {
-            guard (try? JSONValue(parsing: bytes)) != nil else { return false }
-        }
-        return true
+    /// Whether a `contentEncoding` names base64: RFC 2045's encoding names
+    /// ignore case.
+    static func isBase64(_ encoding: JSONValue?) -> Bool {
+        guard case .string(let name)? = encoding else { return false }
+        return name.lowercased() == "base64"
+    }
+
+    /// Whether a `contentMediaType` names JSON: `application/json`, or a
+    /// type with the `+json` suffix (RFC 6839), in any case and with any
+    /// parameters (`application/json; charset=utf-8`).
+    static func isJSON(_ mediaType: JSONValue?) -> Bool {
+        guard case .string(let text)? = mediaType else { return false }
+        let essence = text.prefix { $0 != ";" }.drop { $0 == " " || $0 == "\t" }.lowercased()
+        let type = String(essence.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        guard type.hasPrefix("application/") else { return false }
+        return type == "application/json" || (type.hasSuffix("+json") && type.count > "application/+json".count)
     }
 
     /// Decodes base64 with padding; `nil` for any other character, a length
@@ -59,3 +70,5 @@ struct _SchemaContent: Sendable {
         return result
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// The vocabularies of 2019-09 and 2020-12: the groups of keywords that a
 /// meta-schema's `$vocabulary` turns on. Earlier dialects have every group.
 struct _SchemaVocabularies: OptionSet, Hashable, Sendable {
@@ -160,3 +162,5 @@ enum _SubschemaKeywords {
         }
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// A shortcut for `oneOf` and `anyOf` over object schemas told apart by one
 /// property's constant value, as in FHIR (146 resources, each requiring
 /// `"resourceType"` with a `const` of its own) or OpenAPI-style tagged
@@ -110,3 +112,5 @@ struct _SchemaDiscriminator: Sendable {
         return nil
     }
 }
+
+#endif

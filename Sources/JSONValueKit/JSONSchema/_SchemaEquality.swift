@@ -1,10 +1,12 @@
+#if JSONSchema
+
 /// Equality as JSON Schema defines it for `enum`, `const` and
 /// `uniqueItems`: numbers by value (`1` equals `1.0`), strings by their
 /// Unicode scalars (`"é"` in one scalar differs from `e` with a combining
 /// accent, which Swift's `==` takes as equal), objects by their members in
 /// any order, arrays item by item.
-func _schemaEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
-    withUnsafePointer(to: lhs) { lhs in withUnsafePointer(to: rhs) { rhs in _schemaEqual(lhs, rhs) } }
+func _schemaEqual(_ lhs: JSONValue, _ rhs: JSONValue, numbers: UnsafePointer<_ExactNumbers>? = nil) -> Bool {
+    withUnsafePointer(to: lhs) { lhs in withUnsafePointer(to: rhs) { rhs in _schemaEqual(lhs, rhs, numbers: numbers) } }
 }
 
 /// ``_schemaEqual(_:_:)`` of two values read in place.
@@ -15,15 +17,22 @@ func _schemaEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
 /// allocated unless values nest deeper than ``inlineDepth``. Deeper than
 /// that, the comparison goes on with a work list rather than recursion, so
 /// that deep values are safe on small stacks.
-func _schemaEqual(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>) -> Bool {
-    _SchemaEquality.equal(lhs, rhs, depth: 0)
+///
+/// `numbers` holds the text of numbers boxed in the values, when they were
+/// parsed keeping it (see `_SchemaExactNumbers.swift`).
+func _schemaEqual(
+    _ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>, numbers: UnsafePointer<_ExactNumbers>? = nil
+) -> Bool {
+    _SchemaEquality(numbers: numbers).equal(lhs, rhs, depth: 0)
 }
 
-private enum _SchemaEquality {
+private struct _SchemaEquality {
+    let numbers: UnsafePointer<_ExactNumbers>?
+
     /// How deep the comparison recurses before it switches to a work list.
     static var inlineDepth: Int { 16 }
 
-    static func equal(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>, depth: Int) -> Bool {
+    func equal(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>, depth: Int) -> Bool {
         if let a = _SchemaInstanceView.elements(of: lhs) {
             guard let b = _SchemaInstanceView.elements(of: rhs), a.count == b.count else { return false }
             guard let x = a.baseAddress, let y = b.baseAddress else { return true }
@@ -45,17 +54,17 @@ private enum _SchemaEquality {
     /// Compares two children: recursively while the depth allows, and
     /// beyond it with a work list on the heap.
     @inline(__always)
-    static func child(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>, depth: Int) -> Bool {
+    func child(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>, depth: Int) -> Bool {
         switch (lhs.pointee.isContainer, rhs.pointee.isContainer) {
         case (false, false): return scalarsEqual(lhs, rhs)
-        case (true, true): return depth < inlineDepth ? equal(lhs, rhs, depth: depth &+ 1) : deepEqual(lhs, rhs)
+        case (true, true): return depth < Self.inlineDepth ? equal(lhs, rhs, depth: depth &+ 1) : deepEqual(lhs, rhs)
         default: return false
         }
     }
 
     /// Equality of values of which at most one is a container.
     @inline(__always)
-    static func scalarsEqual(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>) -> Bool {
+    func scalarsEqual(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>) -> Bool {
         // One value at a time: a switch over the pair would copy both.
         switch lhs.pointee {
         case .string:
@@ -67,15 +76,37 @@ private enum _SchemaEquality {
             switch rhs.pointee {
             case .string, .array, .object: return false
             // Null, Booleans and numbers: as JSONValue compares them.
-            default: return lhs.pointee == rhs.pointee
+            default:
+                if let numbers, lhs.pointee.isNaNDouble || rhs.pointee.isNaNDouble {
+                    return Self.boxedEqual(lhs.pointee, rhs.pointee, numbers.pointee)
+                }
+                return lhs.pointee == rhs.pointee
             }
         }
+    }
+
+    /// Equality of two scalars of which one at least is a box: a number
+    /// held exactly compares as its `Double`, any other by its exact value,
+    /// which no number held exactly has.
+    @inline(never)
+    static func boxedEqual(_ lhs: JSONValue, _ rhs: JSONValue, _ numbers: _ExactNumbers) -> Bool {
+        func resolved(_ value: JSONValue) -> (held: JSONValue?, exact: _ExactDecimal?) {
+            switch _BoxedNumber(value, numbers: numbers) {
+            case .held(let held)?: (held, nil)
+            case .exact(let decimal, _)?: (nil, decimal)
+            case nil: (value, nil)
+            }
+        }
+        let (a, b) = (resolved(lhs), resolved(rhs))
+        if let x = a.exact, let y = b.exact { return x == y }
+        guard let x = a.held, let y = b.held else { return false }
+        return x == y
     }
 
     /// The comparison past ``inlineDepth``: pairs of containers wait in a
     /// work list instead of the stack.
     @inline(never)
-    static func deepEqual(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>) -> Bool {
+    func deepEqual(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>) -> Bool {
         var pending = [(lhs, rhs)]
         while let (lhs, rhs) = pending.popLast() {
             if let a = _SchemaInstanceView.elements(of: lhs) {
@@ -98,7 +129,7 @@ private enum _SchemaEquality {
 
     /// Queues two containers, or compares two scalars at once.
     @inline(__always)
-    static func queue(
+    func queue(
         _ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>,
         into pending: inout [(UnsafePointer<JSONValue>, UnsafePointer<JSONValue>)]
     ) -> Bool {
@@ -125,15 +156,38 @@ extension _SchemaObjectView {
     }
 }
 
-/// A value as a key of a set or dictionary, equal by ``_schemaEqual(_:_:)``.
+/// A value as a key of a set or dictionary, equal by ``_schemaEqual(_:_:numbers:)``.
 /// Its hash is ``JSONValue``'s, which equal values share: `JSONValue`'s own
 /// equality is the coarser one.
-struct _SchemaValueKey: Hashable {
+struct _SchemaValueKey: Hashable, Sendable {
     let value: JSONValue
 
     static func == (lhs: _SchemaValueKey, rhs: _SchemaValueKey) -> Bool { _schemaEqual(lhs.value, rhs.value) }
 
     func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
+}
+
+/// ``_SchemaValueKey`` for values that may hold boxes of numbers kept as
+/// text: they hash as their `Double`, which equal numbers share.
+struct _ExactValueKey: Hashable {
+    let value: JSONValue
+    let numbers: UnsafePointer<_ExactNumbers>
+
+    static func == (lhs: _ExactValueKey, rhs: _ExactValueKey) -> Bool {
+        _schemaEqual(lhs.value, rhs.value, numbers: lhs.numbers)
+    }
+
+    func hash(into hasher: inout Hasher) { numbers.pointee.unboxed(value).hash(into: &hasher) }
+}
+
+extension JSONValue {
+    /// Whether the value is a `Double` that is NaN: a box of a number kept
+    /// as text, when the tree was parsed keeping them.
+    @inline(__always)
+    var isNaNDouble: Bool {
+        if case .double(let double) = self { return double.isNaN }
+        return false
+    }
 }
 
 /// Whether two strings have the same UTF-8 bytes (not merely canonically
@@ -143,3 +197,5 @@ func _utf8Equal(_ a: String, _ b: String) -> Bool {
     guard a.utf8.count == b.utf8.count else { return false }
     return _MemberTable.withBytes(of: a) { _MemberTable.equal(b, $0) }
 }
+
+#endif

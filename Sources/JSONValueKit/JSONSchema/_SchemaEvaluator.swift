@@ -1,27 +1,66 @@
+#if JSONSchema
+
 extension _SchemaProgram {
-    /// The fast path: a Boolean, no locations.
-    func isValid(_ instance: JSONValue) -> Bool {
-        _SchemaEvaluator<_SchemaSilence>.withNameScratch { scratch in
-            var evaluator = _SchemaEvaluator(program: self, reporter: _SchemaSilence(), nameScratch: scratch)
-            return withExtendedLifetime(self) {
-                withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+    /// The fast path: a Boolean, no locations. `numbers` holds the text of
+    /// the numbers boxed in `instance`, if it was parsed keeping them (see
+    /// `_SchemaExactNumbers.swift`).
+    func isValid(_ instance: JSONValue, numbers: _ExactNumbers? = nil) -> Bool {
+        guard cycleNodeCount == 0 else { return isValidWatchingCycles(instance, numbers: numbers) }
+        return _withNumbers(numbers) { numbers in
+            _SchemaEvaluator<_SchemaSilence>.withNameScratch { scratch in
+                var evaluator = _SchemaEvaluator(
+                    program: self, reporter: _SchemaSilence(), nameScratch: scratch, numbers: numbers, cycleMarks: nil)
+                return withExtendedLifetime(self) {
+                    withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+                }
+            }
+        }
+    }
+
+    /// The fast path of a program with nodes on in-place cycles, which
+    /// watches for them: a specialization of its own, so that the fast path
+    /// of the others does nothing of it.
+    @inline(never)
+    private func isValidWatchingCycles(_ instance: JSONValue, numbers: _ExactNumbers?) -> Bool {
+        _withNumbers(numbers) { numbers in
+            _SchemaEvaluator<_SchemaCycleSilence>.withScratch(for: self) { scratch, cycleMarks in
+                var evaluator = _SchemaEvaluator(
+                    program: self, reporter: _SchemaCycleSilence(), nameScratch: scratch, numbers: numbers,
+                    cycleMarks: cycleMarks)
+                return withExtendedLifetime(self) {
+                    withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+                }
             }
         }
     }
 
     /// Validation with output units: failed ones only, or with
     /// `keepsEverything` every unit and annotation.
-    func outputUnits(_ instance: JSONValue, keepsEverything: Bool) -> (valid: Bool, units: [_SchemaOutputUnit]) {
-        _SchemaEvaluator<_SchemaOutputBuilder>.withNameScratch { scratch in
-            var evaluator = _SchemaEvaluator(
-                program: self, reporter: _SchemaOutputBuilder(program: self, keepsEverything: keepsEverything),
-                nameScratch: scratch)
-            let valid = withExtendedLifetime(self) {
-                withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+    func outputUnits(
+        _ instance: JSONValue, keepsEverything: Bool, numbers: _ExactNumbers? = nil
+    ) -> (valid: Bool, units: [_SchemaOutputUnit]) {
+        _withNumbers(numbers) { numbers in
+            _SchemaEvaluator<_SchemaOutputBuilder>.withScratch(for: self) { scratch, cycleMarks in
+                var evaluator = _SchemaEvaluator(
+                    program: self, reporter: _SchemaOutputBuilder(program: self, keepsEverything: keepsEverything),
+                    nameScratch: scratch, numbers: numbers, cycleMarks: cycleMarks)
+                let valid = withExtendedLifetime(self) {
+                    withUnsafePointer(to: instance) { evaluator.evaluate(Int32(root), $0, nil) }
+                }
+                return (valid, evaluator.reporter.units)
             }
-            return (valid, evaluator.reporter.units)
         }
     }
+}
+
+/// Calls `body` with the address of `numbers`, or `nil`: the evaluator
+/// reads the table in place.
+@inline(__always)
+func _withNumbers<Result>(
+    _ numbers: _ExactNumbers?, _ body: (UnsafePointer<_ExactNumbers>?) -> Result
+) -> Result {
+    guard let numbers, !numbers.isEmpty else { return body(nil) }
+    return withUnsafePointer(to: numbers) { body($0) }
 }
 
 /// Applies compiled subschemas to an instance.
@@ -36,6 +75,25 @@ extension _SchemaProgram {
 /// instances are safe on small threads while ordinary ones never leave the
 /// caller's; and it stops with an error at ``JSONSchema/maximumNestingDepth``
 /// levels.
+///
+/// ### Cycles
+///
+/// A schema may apply itself to the same value in a cycle of in-place
+/// keywords (`{"$ref": "#"}`). Validation that comes back to a node of such
+/// a cycle for the value it is already applying that node to would never
+/// end, so the node's result is *undecided* instead: ``undecided`` is set
+/// and it returns `false`. The compiler marks the nodes on cycles, and only
+/// they check (see ``evaluateOnCycle(_:_:_:)``).
+///
+/// Undecided results combine by strong three-valued (Kleene) logic: a
+/// failure decides `allOf` and the other keywords whose subschemas must all
+/// hold, and a success decides `anyOf`, whatever the undecided parts would
+/// have been; `not` of an undecided result is undecided, and so is a
+/// `oneOf`, `contains` or `if` whose outcome depends on it. The outcome is
+/// the same in whatever order the parts are evaluated, so the fast path,
+/// which stops at the first result that decides, and the full path, which
+/// evaluates everything, agree. An undecided outcome is a failure, with
+/// the error of the cycle that was entered.
 struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// The program, which the caller keeps alive: the evaluator reads its
     /// tables through plain pointers.
@@ -63,8 +121,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     let discriminatorCases: UnsafeBufferPointer<(start: Int32, count: Int32)>
     var reporter: Reporter
     /// The resources entered, outermost first, when a `$dynamicRef` or
-    /// `$recursiveRef` needs them.
-    private var scope: [Int32] = []
+    /// `$recursiveRef` needs them. (The streaming validator starts an
+    /// evaluation in the scope of the place in the schema it has reached.)
+    var scope: [Int32] = []
     private var depth = 0
     /// The stack address below which evaluation moves to a new stack.
     private var stackLimit: UInt
@@ -75,6 +134,20 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// Where a member's name is copied to be matched; shared by every
     /// level, as each match is over before anything nested runs.
     private let nameScratch: UnsafeMutableRawBufferPointer
+    /// The text of the numbers boxed in the instance, when it was parsed
+    /// keeping them; see `_SchemaExactNumbers.swift`. The caller keeps it
+    /// alive.
+    let numbers: UnsafePointer<_ExactNumbers>?
+    /// Whether the subschema that last returned `false` is undecided rather
+    /// than invalid, because it entered a cycle; the caller that reads the
+    /// result clears it (see ``conjoin(_:_:)`` and ``takeUndecided()``).
+    private var undecided = false
+    /// For each node on an in-place cycle (by its
+    /// ``_SchemaProgram/Node/cycleSlot``): the address of the value it is
+    /// being applied to, or 0; then, for each, the depth of the keyword path
+    /// where it was entered, for the error. `nil` if the program has no
+    /// such nodes.
+    private let cycleMarks: UnsafeMutablePointer<UInt>?
 
     /// Runs `body` with a scratch buffer for ``nameScratch`` on the stack:
     /// allocating it cost a tenth of the quickest validations.
@@ -82,10 +155,39 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         withUnsafeTemporaryAllocation(byteCount: 64, alignment: 8, body)
     }
 
+    /// Runs `body` with a scratch buffer for ``nameScratch`` and, when the
+    /// program has nodes on cycles, room for ``cycleMarks``: on the stack
+    /// for a few, else on the heap, so that a schema with many cannot take
+    /// the stack that evaluation needs.
+    static func withScratch<Result>(
+        for program: _SchemaProgram,
+        _ body: (UnsafeMutableRawBufferPointer, UnsafeMutablePointer<UInt>?) -> Result
+    ) -> Result {
+        withNameScratch { names in
+            let count = program.cycleNodeCount * 2
+            guard count > 0 else { return body(names, nil) }
+            guard count <= 64 else {
+                let marks = UnsafeMutablePointer<UInt>.allocate(capacity: count)
+                marks.initialize(repeating: 0, count: count)
+                defer { marks.deallocate() }
+                return body(names, marks)
+            }
+            return withUnsafeTemporaryAllocation(of: UInt.self, capacity: count) { marks in
+                marks.initialize(repeating: 0)
+                return body(names, marks.baseAddress)
+            }
+        }
+    }
+
     /// How much of the caller's stack evaluation may use: a quarter of the
     /// 512 KiB that secondary threads have on Apple platforms, leaving the
-    /// rest to the caller.
+    /// rest to the caller; a quarter of 128 KiB where that is a thread's
+    /// stack (Musl's secondary threads by default, WebAssembly's only one).
+    #if canImport(Musl) || os(WASI)
+    static var stackBudget: UInt { 32 << 10 }
+    #else
     static var stackBudget: UInt { 128 << 10 }
+    #endif
 
     /// Where levels are counted instead: a level takes up to 16 KiB in a
     /// debug build under the address sanitizer, so 16 levels fit in the
@@ -94,8 +196,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     static var levelsOnCallersStack: Int { 16 }
     static var levelsPerNewStack: Int { 128 }
 
-    init(program: _SchemaProgram, reporter: Reporter, nameScratch: UnsafeMutableRawBufferPointer) {
+    init(
+        program: _SchemaProgram, reporter: Reporter, nameScratch: UnsafeMutableRawBufferPointer,
+        numbers: UnsafePointer<_ExactNumbers>? = nil, cycleMarks: UnsafeMutablePointer<UInt>?
+    ) {
         self.program = program
+        self.numbers = numbers
         nodes = program.nodes.buffer
         checks = program.checks.buffer
         nodeLists = program.nodeLists.buffer
@@ -120,6 +226,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         self.reporter = reporter
         stackLimit = _stackAddress() &- Self.stackBudget
         self.nameScratch = nameScratch
+        self.cycleMarks = cycleMarks
     }
 
     // MARK: Subschemas
@@ -151,7 +258,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             case .general:
                 guard node.types.accepts(instance) else { return false }
                 if node.isLeaf { return evaluateLeaf(node, instance) }
+                if Reporter.watchesCycles && node.cycleSlot >= 0 { return evaluateOnCycle(id, instance, marks) }
             }
+        } else if Reporter.watchesCycles && nodes[Int(id)].cycleSlot >= 0 {
+            return evaluateOnCycle(id, instance, marks)
         }
         return evaluateNested(id, instance, marks)
     }
@@ -186,8 +296,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         if depth & 7 == 0
             && (_StackExtension.localAddressesTrackTheStack ? _stackAddress() < stackLimit : depth >= levelLimit)
         {
-            return
-                (try? _StackExtension.onNewStack { () -> Bool in
+            do {
+                return try _StackExtension.onNewStack { () -> Bool in
                     let (savedStackLimit, savedLevelLimit) = (stackLimit, levelLimit)
                     // Leave a quarter of the new stack unused, for the frames
                     // below this check.
@@ -195,7 +305,16 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     levelLimit = depth &+ Self.levelsPerNewStack
                     defer { (stackLimit, levelLimit) = (savedStackLimit, savedLevelLimit) }
                     return self.evaluateNode(id, instance, marks)
-                }) ?? false
+                }
+            } catch {
+                // No threads to continue on (WebAssembly without them):
+                // refuse, rather than overflow the one stack.
+                if Reporter.isEnabled {
+                    let unit = reporter.beginNode(Int(id))
+                    reporter.end(unit, valid: false, error: "the value is nested too deeply to validate here: \(error)")
+                }
+                return false
+            }
         }
         return evaluateNode(id, instance, marks)
     }
@@ -226,11 +345,44 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             if valid && reporter.keepsEverything { annotate(Int(id), instance) }
             let error: String? =
                 if case .alwaysInvalid = node.shape {
-                    "no value is allowed here (the schema is false), but found \(_SchemaMessages.describe(instance.pointee))"
+                    "no value is allowed here (the schema is false), but found \(describe(instance))"
                 } else { nil }
             reporter.end(unit, valid: valid, error: error)
         }
         return valid
+    }
+
+    /// A node on an in-place cycle (see
+    /// ``_SchemaAnalysis/markInPlaceCycles(_:)``): undecided, with the error
+    /// reported, if the node is being applied to this very value already,
+    /// further up the stack (while a value is validated, its address is its
+    /// location); else applied, with the value marked as the node's until it
+    /// returns.
+    @inline(never)
+    private mutating func evaluateOnCycle(
+        _ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        guard let cycleMarks else { return evaluateNested(id, instance, marks) }
+        let slot = Int(nodes[Int(id)].cycleSlot)
+        let depthSlot = slot &+ program.cycleNodeCount
+        let address = UInt(bitPattern: instance)
+        if cycleMarks[slot] == address {
+            if Reporter.isEnabled {
+                let unit = reporter.beginNode(Int(id))
+                reporter.endUndecided(
+                    unit,
+                    error: "the schema applies itself to the same value through "
+                        + reporter.keywordSteps(from: Int(cycleMarks[depthSlot]))
+                        + ", so this value cannot be validated")
+            }
+            undecided = true
+            return false
+        }
+        let saved = (cycleMarks[slot], cycleMarks[depthSlot])
+        cycleMarks[slot] = address
+        if Reporter.isEnabled { cycleMarks[depthSlot] = UInt(reporter.keywordDepth) }
+        defer { (cycleMarks[slot], cycleMarks[depthSlot]) = saved }
+        return evaluateNested(id, instance, marks)
     }
 
     /// Runs a node's checks. The container, if the value is one, is taken
@@ -239,43 +391,107 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     private mutating func evaluateChecks(
         of node: _SchemaProgram.Node, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
-        var valid = true
         var index = Int(Reporter.isEnabled ? node.checkStart : node.fastCheckStart)
         let end = Int(node.checkStart) &+ Int(node.checkCount)
+        // At the first check that fails, the rest are left to
+        // `evaluateChecks(of:after:_:_:)`, unless the failure decides the
+        // node on the fast path.
         if let items = _SchemaInstanceView.elements(of: instance) {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], items: items, instance, marks)) {
-                    valid = false
-                    if !Reporter.isEnabled { break }
+                    if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
+                    return evaluateChecks(of: node, after: index, instance, marks)
                 }
                 index &+= 1
             }
         } else if let object = _SchemaInstanceView.object(of: instance) {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], object: object, instance, marks)) {
-                    valid = false
-                    if !Reporter.isEnabled { break }
+                    if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
+                    return evaluateChecks(of: node, after: index, instance, marks)
                 }
                 index &+= 1
             }
         } else if case .string = instance.pointee {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], string: instance)) {
-                    valid = false
-                    if !Reporter.isEnabled { break }
+                    if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
+                    return evaluateChecks(of: node, after: index, instance, marks)
                 }
                 index &+= 1
             }
         } else {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], scalar: instance)) {
-                    valid = false
-                    if !Reporter.isEnabled { break }
+                    if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
+                    return evaluateChecks(of: node, after: index, instance, marks)
                 }
                 index &+= 1
             }
         }
-        return valid
+        return true
+    }
+
+    /// The checks of a node after check `failed` failed: every one, for its
+    /// errors, on the full path; on the fast path, those that may still be
+    /// invalid after an undecided one (see ``conjoin(_:_:)``).
+    @inline(never)
+    private mutating func evaluateChecks(
+        of node: _SchemaProgram.Node, after failed: Int, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        var all = _SchemaConjunction()
+        if conjoin(false, &all) { return false }
+        let end = Int(node.checkStart) &+ Int(node.checkCount)
+        for index in (failed &+ 1)..<end {
+            let check = checks[index]
+            let valid: Bool
+            if let items = _SchemaInstanceView.elements(of: instance) {
+                valid = evaluate(check, items: items, instance, marks)
+            } else if let object = _SchemaInstanceView.object(of: instance) {
+                valid = evaluate(check, object: object, instance, marks)
+            } else if case .string = instance.pointee {
+                valid = evaluate(check, string: instance)
+            } else {
+                valid = evaluate(check, scalar: instance)
+            }
+            if conjoin(noted(check, valid), &all) { return false }
+        }
+        return settle(all)
+    }
+
+    /// Takes the result of one of several parts that must all hold (the
+    /// checks of a node, the subschemas of `allOf`, the members that
+    /// `properties` applies to…) into their conjunction. Returns whether
+    /// the conjunction is decided and evaluation may stop there: on the fast
+    /// path, at the first part that is invalid (an undecided one does not
+    /// decide it, as a later part may still be invalid).
+    @inline(__always)
+    private mutating func conjoin(_ valid: Bool, _ all: inout _SchemaConjunction) -> Bool {
+        if valid { return false }
+        if takeUndecided() {
+            all.isUndecided = true
+            return false
+        }
+        all.isInvalid = true
+        return !Reporter.isEnabled
+    }
+
+    /// The result of a conjunction: invalid if a part is, else undecided
+    /// (with ``undecided`` set) if a part is, else valid.
+    @inline(__always)
+    private mutating func settle(_ all: _SchemaConjunction) -> Bool {
+        if all.isValid { return true }
+        if Reporter.watchesCycles && all.isUndecided && !all.isInvalid { undecided = true }
+        return false
+    }
+
+    /// Whether the subschema that just returned `false` is undecided; clears
+    /// the flag, which belongs to the caller that reads the result.
+    @inline(__always)
+    private mutating func takeUndecided() -> Bool {
+        guard Reporter.watchesCycles && undecided else { return false }
+        undecided = false
+        return true
     }
 
     /// A check's result, recorded as a unit of its own when it is an
@@ -316,7 +532,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         guard let marks, nodes[Int(id)].tracksEvaluation else { return evaluateChild(id, instance) }
         var own = _SchemaBitSet()
         let valid = withUnsafeMutablePointer(to: &own) { evaluate(id, instance, $0) }
-        if valid { marks.pointee.formUnion(own) }
+        if valid {
+            marks.pointee.formUnion(own)
+        } else if Reporter.watchesCycles && undecided {
+            // Had it been valid, it would have evaluated members or items
+            // that nobody knows.
+            marks.pointee.isIncomplete = true
+        }
         return valid
     }
 
@@ -341,6 +563,26 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         let start = Int(nameStarts[index])
         return UnsafeBufferPointer(
             start: allNameBytes.baseAddress.map { $0 + start }, count: Int(nameStarts[index &+ 1]) &- start)
+    }
+
+    /// The number that the value at `instance` boxes, if the instance was
+    /// parsed keeping the text of numbers and this is one of them.
+    @inline(never)
+    private func boxedNumber(_ instance: UnsafePointer<JSONValue>) -> _BoxedNumber? {
+        guard let numbers, case .double(let double) = instance.pointee, double.isNaN else { return nil }
+        return _BoxedNumber(instance.pointee, numbers: numbers.pointee)
+    }
+
+    /// A value as messages show it (see ``_SchemaMessages/describe(_:)``),
+    /// a number kept as text by its text.
+    private func describe(_ instance: UnsafePointer<JSONValue>) -> String {
+        _SchemaMessages.describe(instance.pointee, numbers: numbers?.pointee)
+    }
+
+    /// A value as a message names what was found (see
+    /// ``_SchemaMessages/found(_:)``).
+    private func found(_ instance: UnsafePointer<JSONValue>) -> String {
+        _SchemaMessages.found(instance.pointee, numbers: numbers?.pointee)
     }
 
     // MARK: Checks
@@ -380,7 +622,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         case .dependentSchemas(let namesStart, let nodesStart, let count, let isLegacy):
             let keyword = isLegacy ? "dependencies" : "dependentSchemas"
             let unit = reporter.beginKeyword(keyword, hidesDetails: false)
-            var valid = true
+            var all = _SchemaConjunction()
             for offset in 0..<Int(count) {
                 let name = Int(namesStart) &+ offset
                 guard object.index(ofName: nameBytes(name), hash: nameHashes[name]) != nil else { continue }
@@ -389,31 +631,24 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 let childValid = evaluateInPlace(nodeLists[Int(nodesStart) &+ offset], instance, marks)
                 reporter.popKeyword()
                 reporter.popKeyword()
-                if !childValid {
-                    valid = false
-                    if !Reporter.isEnabled { break }
-                }
+                if conjoin(childValid, &all) { return false }
             }
-            reporter.end(unit, valid: valid, error: nil)
-            return valid
+            reporter.end(unit, valid: all.isValid, error: nil)
+            return settle(all)
         case .properties(let index, let nodesStart):
             return evaluateProperties(properties[Int(index)], nodesStart, object, marks)
         case .propertyNames(let child):
             let unit = reporter.beginKeyword("propertyNames", hidesDetails: false)
             reporter.pushKeyword("propertyNames")
-            var valid = true
+            var all = _SchemaConjunction()
             for index in members.indices {
                 // Annotations of names belong to no location: none are kept.
                 var name = JSONValue.string(members[index].key)
-                guard withUnsafePointer(to: &name, { evaluateChild(child, $0) }) else {
-                    valid = false
-                    if Reporter.isEnabled { continue }
-                    break
-                }
+                if conjoin(withUnsafePointer(to: &name, { evaluateChild(child, $0) }), &all) { break }
             }
             reporter.popKeyword()
-            reporter.end(unit, valid: valid, error: nil)
-            return valid
+            reporter.end(unit, valid: all.isValid, error: nil)
+            return settle(all)
         case .unevaluatedProperties(let child):
             return evaluateUnevaluatedProperties(child, object, marks)
         case .minLength, .maxLength, .pattern, .format, .content, .multipleOf, .bound, .minItems, .maxItems,
@@ -444,12 +679,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             return true
         case .uniqueItems:
-            guard let (first, second) = Self.firstDuplicate(in: items) else { return true }
+            guard let (first, second) = Self.firstDuplicate(in: items, numbers: numbers) else { return true }
             if Reporter.isEnabled {
                 reporter.fail(
                     "uniqueItems",
                     "the items must be unique, but items \(first) and \(second) are both "
-                        + _SchemaMessages.describe(items[first]))
+                        + describe(items.baseAddress.unsafelyUnwrapped + first))
             }
             return false
         case .items(let itemsCheck):
@@ -504,7 +739,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "pattern",
-                        "\(_SchemaMessages.describe(instance.pointee)) does not match the pattern "
+                        "\(describe(instance)) does not match the pattern "
                             + _SchemaMessages.quote(patterns[Int(index)].source))
                 }
                 return false
@@ -515,24 +750,14 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "format",
-                        "\(_SchemaMessages.describe(instance.pointee)) is not a valid "
+                        "\(describe(instance)) is not a valid "
                             + _SchemaMessages.quote(format.rawValue))
                 }
                 return false
             }
             return true
         case .content(let content):
-            guard content.accepts(instance.pointee.unsafelyUnwrappedString) else {
-                if Reporter.isEnabled {
-                    reporter.fail(
-                        content.isBase64 ? "contentEncoding" : "contentMediaType",
-                        "\(_SchemaMessages.describe(instance.pointee)) is not "
-                            + (content.isBase64 && content.isJSON
-                                ? "base64-encoded JSON" : content.isBase64 ? "valid base64" : "JSON text"))
-                }
-                return false
-            }
-            return true
+            return evaluateContent(content, instance)
         case .multipleOf, .bound, .minItems, .maxItems, .uniqueItems, .items, .contains, .unevaluatedItems,
             .minProperties, .maxProperties, .required, .dependentRequired, .dependentSchemas, .properties,
             .propertyNames, .unevaluatedProperties:
@@ -542,16 +767,66 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         }
     }
 
+    /// The content keywords, asserted (see
+    /// ``JSONSchema/Options-swift.struct/assertsContent``): the string
+    /// decoded, parsed, and its JSON value validated against `contentSchema`
+    /// as a value of its own, whose errors are located at the string.
+    private mutating func evaluateContent(_ content: _SchemaContent, _ instance: UnsafePointer<JSONValue>) -> Bool {
+        var bytes = Array(instance.pointee.unsafelyUnwrappedString.utf8)
+        if content.isBase64 {
+            guard let decoded = _SchemaContent.decodeBase64(bytes) else {
+                if Reporter.isEnabled {
+                    reporter.fail(
+                        "contentEncoding", "\(_SchemaMessages.describe(instance.pointee)) is not valid base64")
+                }
+                return false
+            }
+            bytes = decoded
+        }
+        guard content.isJSON else { return true }
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: bytes)
+        } catch {
+            if Reporter.isEnabled {
+                let what = content.isBase64 ? "the base64 in the string does not encode" : "the string is not"
+                reporter.fail("contentMediaType", "\(what) JSON text: \(error)")
+            }
+            return false
+        }
+        guard content.schema >= 0 else { return true }
+        let unit = reporter.beginKeyword("contentSchema", hidesDetails: false)
+        reporter.pushKeyword("contentSchema")
+        reporter.beginContent()
+        let valid = withUnsafePointer(to: document) { evaluateChild(content.schema, $0) }
+        reporter.endContent()
+        reporter.popKeyword()
+        reporter.end(unit, valid: valid, error: nil)
+        return valid
+    }
+
     /// A check of a number, a Boolean or null.
     private mutating func evaluate(_ check: _SchemaCheck, scalar instance: UnsafePointer<JSONValue>) -> Bool {
         switch check {
         case .multipleOf(let divisor, let written):
-            guard let decimal = _SchemaDecimal(instance.pointee) else { return true }
-            guard decimal.isMultiple(of: divisor) else {
+            let isMultiple: Bool
+            if numbers != nil, let boxed = boxedNumber(instance) {
+                switch boxed {
+                case .held(let value):
+                    guard let decimal = _SchemaDecimal(value) else { return true }
+                    isMultiple = decimal.isMultiple(of: divisor)
+                case .exact(let decimal, _):
+                    isMultiple = decimal.isMultiple(of: divisor)
+                }
+            } else {
+                guard let decimal = _SchemaDecimal(instance.pointee) else { return true }
+                isMultiple = decimal.isMultiple(of: divisor)
+            }
+            guard isMultiple else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "multipleOf",
-                        "\(_SchemaMessages.describe(instance.pointee)) is not a multiple of "
+                        "\(describe(instance)) is not a multiple of "
                             + _SchemaMessages.describe(values[Int(written)]))
                 }
                 return false
@@ -578,7 +853,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "type",
-                        "expected \(types.description), but found \(_SchemaMessages.found(instance.pointee))")
+                        "expected \(types.description), but found \(found(instance))")
                 }
                 return false
             }
@@ -593,14 +868,14 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                         false
                     }
                 } else {
-                    _schemaEqual(instance, values.baseAddress.unsafelyUnwrapped + Int(index))
+                    _schemaEqual(instance, values.baseAddress.unsafelyUnwrapped + Int(index), numbers: numbers)
                 }
             guard equal else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "const",
                         "expected \(_SchemaMessages.describe(values[Int(index)])), but found "
-                            + _SchemaMessages.describe(instance.pointee))
+                            + describe(instance))
                 }
                 return false
             }
@@ -615,13 +890,13 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                         false
                     }
                 } else {
-                    enumerations[Int(index)].contains(instance)
+                    enumerations[Int(index)].contains(instance, numbers: numbers)
                 }
             guard contains else {
                 if Reporter.isEnabled {
                     reporter.fail(
                         "enum",
-                        "\(_SchemaMessages.describe(instance.pointee)) is not one of "
+                        "\(describe(instance)) is not one of "
                             + _SchemaMessages.describe(.array(enumerations[Int(index)].values)))
                 }
                 return false
@@ -637,9 +912,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             }
             if !Reporter.isEnabled && marks == nil {
                 // The fast path: the first valid branch settles it.
-                for list in Int(start)..<Int(start &+ count) where evaluateChild(nodeLists[list], instance) {
-                    return true
+                var isUndecided = false
+                for list in Int(start)..<Int(start &+ count) {
+                    if evaluateChild(nodeLists[list], instance) { return true }
+                    if takeUndecided() { isUndecided = true }
                 }
+                if isUndecided { undecided = true }
                 return false
             }
             return evaluateAnyOf(start, count, instance, marks)
@@ -652,11 +930,17 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             if !Reporter.isEnabled && marks == nil {
                 // The fast path: a second valid branch settles it.
                 var valid = 0
-                for list in Int(start)..<Int(start &+ count) where evaluateChild(nodeLists[list], instance) {
-                    valid &+= 1
-                    if valid > 1 { return false }
+                var isUndecided = false
+                for list in Int(start)..<Int(start &+ count) {
+                    if evaluateChild(nodeLists[list], instance) {
+                        valid &+= 1
+                        if valid > 1 { return false }
+                    } else if takeUndecided() {
+                        isUndecided = true
+                    }
                 }
-                return valid == 1
+                if isUndecided { undecided = true }
+                return valid == 1 && !isUndecided
             }
             return evaluateOneOf(start, count, instance, marks)
         case .not(let child):
@@ -664,10 +948,17 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.pushKeyword("not")
             let childValid = evaluateChild(child, instance)
             reporter.popKeyword()
+            if !childValid && takeUndecided() {
+                // Not knowing whether the value is valid against the schema
+                // in `not` is not knowing whether it is invalid.
+                if Reporter.isEnabled { reporter.endUndecided(unit, error: nil) }
+                undecided = true
+                return false
+            }
             if Reporter.isEnabled {
                 reporter.end(
                     unit, valid: !childValid,
-                    error: "\(_SchemaMessages.describe(instance.pointee)) must not be valid against the schema in "
+                    error: "\(describe(instance)) must not be valid against the schema in "
                         + "\"not\"")
             }
             return !childValid
@@ -685,7 +976,15 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func evaluateBound(_ bound: _SchemaBound, _ instance: UnsafePointer<JSONValue>) -> Bool {
-        let order = _compareNumbers(instance.pointee, bound.limit)
+        var order: Int
+        if numbers != nil, let boxed = boxedNumber(instance) {
+            switch boxed {
+            case .held(let value): order = _compareNumbers(value, bound.limit)
+            case .exact(let decimal, _): order = decimal.compare(to: _ExactDecimal(bound.limit))
+            }
+        } else {
+            order = _compareNumbers(instance.pointee, bound.limit)
+        }
         let valid: Bool
         switch (bound.kind, bound.exclusive) {
         case (.minimum, false): valid = order >= 0
@@ -703,7 +1002,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 }
             reporter.fail(
                 bound.keyword.rawValue,
-                "\(_SchemaMessages.describe(instance.pointee)) is \(relation) \(_SchemaMessages.describe(bound.limit.value))"
+                "\(describe(instance)) is \(relation) \(_SchemaMessages.describe(bound.limit.value))"
             )
         }
         return valid
@@ -724,7 +1023,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         if !valid && Reporter.isEnabled {
             reporter.fail(
                 isMinimum ? "minLength" : "maxLength",
-                "\(_SchemaMessages.describe(instance.pointee)) is \(isMinimum ? "shorter" : "longer") than "
+                "\(describe(instance)) is \(isMinimum ? "shorter" : "longer") than "
                     + "\(_SchemaMessages.plural(limit, "character"))")
         }
         return valid
@@ -732,12 +1031,23 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     /// The positions of the first two equal items, comparing numbers by
     /// value (`1` equals `1.0`); `nil` if the items are unique.
-    static func firstDuplicate(in elements: UnsafeBufferPointer<JSONValue>) -> (Int, Int)? {
+    static func firstDuplicate(
+        in elements: UnsafeBufferPointer<JSONValue>, numbers: UnsafePointer<_ExactNumbers>? = nil
+    ) -> (Int, Int)? {
         if elements.count <= 16 {
             guard let base = elements.baseAddress else { return nil }
             for second in elements.indices {
-                for first in 0..<second where _schemaEqual(base + first, base + second) {
+                for first in 0..<second where _schemaEqual(base + first, base + second, numbers: numbers) {
                     return (first, second)
+                }
+            }
+            return nil
+        }
+        if let numbers {
+            var seen: [_ExactValueKey: Int] = [:]
+            for (index, element) in elements.enumerated() {
+                if let first = seen.updateValue(index, forKey: _ExactValueKey(value: element, numbers: numbers)) {
+                    return (first, index)
                 }
             }
             return nil
@@ -777,10 +1087,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: _SchemaObjectView,
         _ marks: _SchemaMarks
     ) -> Bool {
-        var valid = true
         let members = object.members
         if properties.patternCount == 0 && properties.additional < 0 {
             // Only `properties`: look each name up.
+            var all = _SchemaConjunction()
             let unit = reporter.beginKeyword("properties", hidesDetails: false)
             for offset in 0..<Int(properties.namedCount) {
                 let nameIndex = Int(properties.namedStart) &+ offset
@@ -800,19 +1110,17 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 reporter.popInstance()
                 reporter.popKeyword()
                 reporter.popKeyword()
-                if !childValid {
-                    valid = false
-                    if !Reporter.isEnabled { break }
-                }
+                if conjoin(childValid, &all) { return false }
             }
-            reporter.end(unit, valid: valid, error: nil)
-            return valid
+            reporter.end(unit, valid: all.isValid, error: nil)
+            return settle(all)
         }
         if Reporter.isEnabled { return reportProperties(properties, nodesStart, object, marks) }
         // The fast path, in one pass. Names are matched by their bytes,
         // copied to a scratch buffer, so that no name is retained; a longer
         // one is read from its `String`.
         let buffer = nameScratch
+        var all = _SchemaConjunction()
         for index in members.indices {
             let named: Int32?
             let patternMatches: UInt64
@@ -826,7 +1134,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             var matched = false
             if let offset = named {
                 matched = true
-                guard evaluateChild(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)) else { return false }
+                if conjoin(evaluateChild(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)), &all) {
+                    return false
+                }
             }
             for offset in 0..<Int(properties.patternCount) {
                 let (patternIndex, child) = patternNodes[Int(properties.patternStart) &+ offset]
@@ -836,15 +1146,15 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     : patterns[Int(patternIndex)].regex.firstMatchExists(in: members[index].key)
                 guard isMatch else { continue }
                 matched = true
-                guard evaluateChild(child, object.value(at: index)) else { return false }
+                if conjoin(evaluateChild(child, object.value(at: index)), &all) { return false }
             }
             if !matched && properties.additional >= 0 {
                 matched = true
-                guard evaluateChild(properties.additional, object.value(at: index)) else { return false }
+                if conjoin(evaluateChild(properties.additional, object.value(at: index)), &all) { return false }
             }
             if matched { marks?.pointee.insert(index) }
         }
-        return true
+        return settle(all)
     }
 
     /// `properties`, `patternProperties` and `additionalProperties` for a
@@ -858,29 +1168,27 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         let matches = members.indices.map { index in
             _MemberTable.withBytes(of: members[index].key) { matchName($0, properties) }
         }
-        var valid = true
+        var all = _SchemaConjunction()
         if properties.namedCount > 0 {
             let unit = reporter.beginKeyword("properties", hidesDetails: false)
-            var keywordValid = true
+            var keyword = _SchemaConjunction()
             for index in members.indices {
                 guard let offset = matches[index].0 else { continue }
                 marks?.pointee.insert(index)
                 reporter.pushKeyword("properties")
                 reporter.pushKeyword(members[index].key)
                 reporter.pushInstance(members[index].key, ordinal: index)
-                if !evaluateChild(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)) {
-                    keywordValid = false
-                }
+                _ = conjoin(evaluateChild(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)), &keyword)
                 reporter.popInstance()
                 reporter.popKeyword()
                 reporter.popKeyword()
             }
-            reporter.end(unit, valid: keywordValid, error: nil)
-            valid = valid && keywordValid
+            reporter.end(unit, valid: keyword.isValid, error: nil)
+            all.formConjunction(keyword)
         }
         if properties.patternCount > 0 {
             let unit = reporter.beginKeyword("patternProperties", hidesDetails: false)
-            var keywordValid = true
+            var keyword = _SchemaConjunction()
             for index in members.indices {
                 for offset in 0..<Int(properties.patternCount) {
                     let (patternIndex, child) = patternNodes[Int(properties.patternStart) &+ offset]
@@ -893,36 +1201,36 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     reporter.pushKeyword("patternProperties")
                     reporter.pushKeyword(patterns[Int(patternIndex)].source)
                     reporter.pushInstance(members[index].key, ordinal: index)
-                    if !evaluateChild(child, object.value(at: index)) { keywordValid = false }
+                    _ = conjoin(evaluateChild(child, object.value(at: index)), &keyword)
                     reporter.popInstance()
                     reporter.popKeyword()
                     reporter.popKeyword()
                 }
             }
-            reporter.end(unit, valid: keywordValid, error: nil)
-            valid = valid && keywordValid
+            reporter.end(unit, valid: keyword.isValid, error: nil)
+            all.formConjunction(keyword)
         }
         if properties.additional >= 0 {
             let unit = reporter.beginKeyword("additionalProperties", hidesDetails: false)
-            var keywordValid = true
+            var keyword = _SchemaConjunction()
             for index in members.indices
             where matches[index].0 == nil && !patternMatched(matches[index].1, members[index].key, properties) {
                 marks?.pointee.insert(index)
                 reporter.pushKeyword("additionalProperties")
                 reporter.pushInstance(members[index].key, ordinal: index)
                 if case .alwaysInvalid = nodes[Int(properties.additional)].shape {
-                    keywordValid = false
+                    keyword.isInvalid = true
                     reporter.fail(nil, "the property \(_SchemaMessages.quote(members[index].key)) is not allowed here")
-                } else if !evaluateChild(properties.additional, object.value(at: index)) {
-                    keywordValid = false
+                } else {
+                    _ = conjoin(evaluateChild(properties.additional, object.value(at: index)), &keyword)
                 }
                 reporter.popInstance()
                 reporter.popKeyword()
             }
-            reporter.end(unit, valid: keywordValid, error: nil)
-            valid = valid && keywordValid
+            reporter.end(unit, valid: keyword.isValid, error: nil)
+            all.formConjunction(keyword)
         }
-        return valid
+        return settle(all)
     }
 
     /// Whether a member matched any `patternProperties`: one of the first
@@ -994,27 +1302,48 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     ) -> Bool {
         let members = object.members
         let unit = reporter.beginKeyword("unevaluatedProperties", hidesDetails: false)
-        var valid = true
+        var all = _SchemaConjunction()
         for index in members.indices where marks?.pointee.contains(index) != true {
             marks?.pointee.insert(index)
             reporter.pushKeyword("unevaluatedProperties")
             if Reporter.isEnabled { reporter.pushInstance(members[index].key, ordinal: index) }
+            var decided = false
             if case .alwaysInvalid = nodes[Int(child)].shape {
-                valid = false
+                all.isInvalid = true
+                decided = !Reporter.isEnabled
                 if Reporter.isEnabled {
                     reporter.fail(
                         nil,
                         "the property \(_SchemaMessages.quote(members[index].key)) is not allowed here (unevaluated)")
                 }
-            } else if !evaluateChild(child, object.value(at: index)) {
-                valid = false
+            } else {
+                decided = conjoin(evaluateChild(child, object.value(at: index)), &all)
             }
             reporter.popInstance()
             reporter.popKeyword()
-            if !valid && !Reporter.isEnabled { break }
+            if decided { break }
         }
-        reporter.end(unit, valid: valid, error: nil)
-        return valid
+        return endUnevaluated("unevaluatedProperties", unit, all, marks)
+    }
+
+    /// The result of `unevaluatedProperties` or `unevaluatedItems`. When it
+    /// fails on a member or item that an undecided subschema (one that
+    /// entered a cycle) might have evaluated, it is undecided too.
+    private mutating func endUnevaluated(
+        _ keyword: String, _ unit: Int, _ all: _SchemaConjunction, _ marks: _SchemaMarks
+    ) -> Bool {
+        if Reporter.watchesCycles && all.isInvalid && marks?.pointee.isIncomplete == true {
+            if Reporter.isEnabled {
+                reporter.endUndecided(
+                    unit,
+                    error: "\"\(keyword)\" cannot be decided: a subschema applied to this value applies itself to "
+                        + "it in a cycle, so what it evaluates is unknown")
+            }
+            undecided = true
+            return false
+        }
+        reporter.end(unit, valid: all.isValid, error: nil)
+        return settle(all)
     }
 
     // MARK: Arrays
@@ -1022,7 +1351,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     private mutating func evaluateItems(
         _ items: _SchemaProgram.Items, _ elements: UnsafeBufferPointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
-        var valid = true
+        var all = _SchemaConjunction()
         let prefixKeyword = items.isLegacy ? "items" : "prefixItems"
         let restKeyword = items.isLegacy ? "additionalItems" : "items"
         let prefixCount = min(Int(items.prefixCount), elements.count)
@@ -1036,10 +1365,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             reporter.popInstance()
             reporter.popKeyword()
             reporter.popKeyword()
-            if !childValid {
-                valid = false
-                if !Reporter.isEnabled { return false }
-            }
+            if conjoin(childValid, &all) { return false }
         }
         // Without a prefix, the schema for every item is `items` in any
         // dialect.
@@ -1051,7 +1377,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 for index in prefixCount..<elements.count
                 where !types.accepts(elements.baseAddress.unsafelyUnwrapped + index) { return false }
             } else if case .alwaysInvalid = restShape {
-                valid = false
+                all.isInvalid = true
                 if Reporter.isEnabled {
                     reporter.pushKeyword(restName)
                     reporter.fail(
@@ -1066,18 +1392,15 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     let childValid = evaluateChild(items.rest, elements.baseAddress.unsafelyUnwrapped + index)
                     reporter.popInstance()
                     reporter.popKeyword()
-                    if !childValid {
-                        valid = false
-                        if !Reporter.isEnabled { return false }
-                    }
+                    if conjoin(childValid, &all) { return false }
                 }
             }
             marks?.pointee.insertAll(below: elements.count)
         } else {
             marks?.pointee.insertAll(below: prefixCount)
         }
-        reporter.end(unit, valid: valid, error: nil)
-        return valid
+        reporter.end(unit, valid: all.isValid, error: nil)
+        return settle(all)
     }
 
     private mutating func evaluateContains(
@@ -1085,6 +1408,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     ) -> Bool {
         let unit = reporter.beginKeyword("contains", hidesDetails: true)
         var matches = 0
+        // Items whose match is undecided: they might match or not.
+        var undecidedMatches = 0
         let needsAll = Reporter.isEnabled || contains.maximum != nil || (marks != nil && contains.marksEvaluated)
         for index in elements.indices {
             reporter.pushKeyword("contains")
@@ -1096,6 +1421,22 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 matches += 1
                 if contains.marksEvaluated { marks?.pointee.insert(index) }
                 if !needsAll && matches >= contains.minimum { break }
+            } else if takeUndecided() {
+                undecidedMatches += 1
+                if contains.marksEvaluated { marks?.pointee.isIncomplete = true }
+            }
+        }
+        if Reporter.watchesCycles && undecidedMatches > 0 {
+            // Decided only if every way the undecided items could go gives
+            // the same answer.
+            let mayFail =
+                matches < contains.minimum || contains.maximum.map { matches + undecidedMatches > $0 } == true
+            let mayPass =
+                matches + undecidedMatches >= contains.minimum && contains.maximum.map { matches <= $0 } != false
+            if mayFail && mayPass {
+                if Reporter.isEnabled { reporter.endUndecided(unit, error: nil) }
+                undecided = true
+                return false
             }
         }
         var error: String?
@@ -1121,23 +1462,24 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         _ child: Int32, _ elements: UnsafeBufferPointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("unevaluatedItems", hidesDetails: false)
-        var valid = true
+        var all = _SchemaConjunction()
         for index in elements.indices where marks?.pointee.contains(index) != true {
             marks?.pointee.insert(index)
             reporter.pushKeyword("unevaluatedItems")
             reporter.pushInstance(index: index)
+            var decided = false
             if case .alwaysInvalid = nodes[Int(child)].shape {
-                valid = false
+                all.isInvalid = true
+                decided = !Reporter.isEnabled
                 if Reporter.isEnabled { reporter.fail(nil, "item \(index) is not allowed here (unevaluated)") }
-            } else if !evaluateChild(child, elements.baseAddress.unsafelyUnwrapped + index) {
-                valid = false
+            } else {
+                decided = conjoin(evaluateChild(child, elements.baseAddress.unsafelyUnwrapped + index), &all)
             }
             reporter.popInstance()
             reporter.popKeyword()
-            if !valid && !Reporter.isEnabled { break }
+            if decided { break }
         }
-        reporter.end(unit, valid: valid, error: nil)
-        return valid
+        return endUnevaluated("unevaluatedItems", unit, all, marks)
     }
 
     // MARK: Combinations
@@ -1146,20 +1488,17 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         _ start: Int32, _ count: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         let unit = reporter.beginKeyword("allOf", hidesDetails: false)
-        var valid = true
+        var all = _SchemaConjunction()
         for offset in 0..<Int(count) {
             reporter.pushKeyword("allOf")
             reporter.pushKeyword(index: offset)
             let childValid = evaluateInPlace(nodeLists[Int(start) &+ offset], instance, marks)
             reporter.popKeyword()
             reporter.popKeyword()
-            if !childValid {
-                valid = false
-                if !Reporter.isEnabled { return false }
-            }
+            if conjoin(childValid, &all) { return false }
         }
-        reporter.end(unit, valid: valid, error: nil)
-        return valid
+        reporter.end(unit, valid: all.isValid, error: nil)
+        return settle(all)
     }
 
     private mutating func evaluateAnyOf(
@@ -1167,6 +1506,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     ) -> Bool {
         let unit = reporter.beginKeyword("anyOf", hidesDetails: true)
         var valid = false
+        var isUndecided = false
         for offset in 0..<Int(count) {
             reporter.pushKeyword("anyOf")
             reporter.pushKeyword(index: offset)
@@ -1178,13 +1518,21 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 // Every valid branch's annotations count, so go on only if
                 // they are wanted.
                 if marks == nil && !(Reporter.isEnabled && reporter.keepsEverything) { break }
+            } else if takeUndecided() {
+                isUndecided = true
             }
+        }
+        if Reporter.watchesCycles && isUndecided && !valid {
+            // No branch is valid, and one might be.
+            if Reporter.isEnabled { reporter.endUndecided(unit, error: nil) }
+            undecided = true
+            return false
         }
         if Reporter.isEnabled {
             reporter.end(
                 unit, valid: valid,
                 error:
-                    "\(_SchemaMessages.describe(instance.pointee)) is not valid against any of the schemas in \"anyOf\""
+                    "\(describe(instance)) is not valid against any of the schemas in \"anyOf\""
             )
         }
         return valid
@@ -1203,6 +1551,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             ownMarks?.deinitialize(count: 1)
             ownMarks?.deallocate()
         }
+        var isUndecided = false
         for offset in 0..<Int(count) {
             reporter.pushKeyword("oneOf")
             reporter.pushKeyword(index: offset)
@@ -1216,17 +1565,27 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     second = offset
                     if !Reporter.isEnabled { break }
                 }
+            } else if takeUndecided() {
+                isUndecided = true
             }
+        }
+        if Reporter.watchesCycles && isUndecided && second == nil {
+            // Fewer than two branches are valid, and an undecided one might
+            // be valid or not.
+            marks?.pointee.isIncomplete = true
+            if Reporter.isEnabled { reporter.endUndecided(unit, error: nil) }
+            undecided = true
+            return false
         }
         let valid = first != nil && second == nil
         if valid, let marks, let ownMarks { marks.pointee.formUnion(ownMarks.pointee) }
         if Reporter.isEnabled {
             let error =
                 if let first, let second {
-                    "\(_SchemaMessages.describe(instance.pointee)) is valid against more than one of the schemas in "
+                    "\(describe(instance)) is valid against more than one of the schemas in "
                         + "\"oneOf\" (\(first) and \(second)), but must be valid against exactly one"
                 } else {
-                    "\(_SchemaMessages.describe(instance.pointee)) is not valid against any of the schemas in \"oneOf\""
+                    "\(describe(instance)) is not valid against any of the schemas in \"oneOf\""
                 }
             reporter.end(unit, valid: valid, error: error)
         }
@@ -1245,6 +1604,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         let name = Int(discriminator.name)
         var pinned: (start: Int32, count: Int32) = (0, 0)
         var valid = 0
+        var isUndecided = false
         if let member = object.index(ofName: nameBytes(name), hash: nameHashes[name]) {
             let value = object.value(at: member)
             if discriminator.keyed < 0 {
@@ -1255,10 +1615,15 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                     pinned = discriminatorCases[Int(discriminator.casesStart &+ offset)]
                 }
             } else {
-                let keyed = program.keyedDiscriminators[Int(discriminator.keyed)][_SchemaValueKey(value: value.pointee)]
-                for node in keyed ?? [] where evaluateChild(node, instance) {
-                    valid += 1
-                    if !isOneOf || valid > 1 { return !isOneOf }
+                let keyed = program.keyedDiscriminators[Int(discriminator.keyed)][
+                    _SchemaValueKey(value: numbers.map { $0.pointee.unboxed(value.pointee) } ?? value.pointee)]
+                for node in keyed ?? [] {
+                    if evaluateChild(node, instance) {
+                        valid += 1
+                        if !isOneOf || valid > 1 { return !isOneOf }
+                    } else if takeUndecided() {
+                        isUndecided = true
+                    }
                 }
             }
         } else if discriminator.parentRequires {
@@ -1267,12 +1632,19 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         }
         for pass in 0..<2 {
             let (start, count) = pass == 0 ? pinned : (discriminator.othersStart, discriminator.othersCount)
-            for list in Int(start)..<Int(start &+ count) where evaluateChild(nodeLists[list], instance) {
-                valid += 1
-                if !isOneOf || valid > 1 { return !isOneOf }
+            for list in Int(start)..<Int(start &+ count) {
+                if evaluateChild(nodeLists[list], instance) {
+                    valid += 1
+                    if !isOneOf || valid > 1 { return !isOneOf }
+                } else if takeUndecided() {
+                    isUndecided = true
+                }
             }
         }
-        return isOneOf ? valid == 1 : valid > 0
+        // Fewer than two branches are valid (one for `anyOf`): an undecided
+        // branch leaves the result undecided.
+        if isUndecided { undecided = true }
+        return isOneOf ? valid == 1 && !isUndecided : valid > 0
     }
 
     private mutating func evaluateConditional(
@@ -1284,6 +1656,12 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         reporter.pushKeyword("if")
         let holds = evaluateInPlace(condition, instance, marks)
         reporter.popKeyword()
+        if !holds && takeUndecided() {
+            // Neither `then` nor `else` can be chosen.
+            if Reporter.isEnabled { reporter.endUndecided(unit, error: nil) }
+            undecided = true
+            return false
+        }
         if Reporter.isEnabled { reporter.end(unit, valid: true, error: nil) }
         let branch = holds ? then : otherwise
         guard branch >= 0 else { return true }
@@ -1347,51 +1725,38 @@ func _schemaNameHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     return Int(truncatingIfNeeded: hash ^ (hash >> 32))
 }
 
-/// The bytes of a run of 1 to 7 as one word, read with at most two loads
-/// instead of a loop (names are mostly that short): two overlapping 4-byte
-/// loads from 4 bytes on, else the first, middle and last byte. Runs of the
-/// same length and bytes give the same word.
-@inline(__always)
-func _shortWord(_ base: UnsafeRawPointer, count: Int) -> UInt64 {
-    if count >= 4 {
-        let low = base.loadUnaligned(as: UInt32.self)
-        let high = base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-        return UInt64(low) | UInt64(high) << 32
-    }
-    let bytes = base.assumingMemoryBound(to: UInt8.self)
-    return UInt64(bytes[0]) | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count &- 1]) << 16
-}
-
-/// Whether two byte buffers hold the same bytes.
-@inline(__always)
-func _bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    guard let x = a.baseAddress, let y = b.baseAddress else { return true }
-    if a.count < 8 {
-        // Equal lengths, so equal words mean equal bytes.
-        return a.count == 0
-            || _shortWord(UnsafeRawPointer(x), count: a.count) == _shortWord(UnsafeRawPointer(y), count: a.count)
-    }
-    var index = 0
-    while index &+ 8 <= a.count {
-        if UnsafeRawPointer(x).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            != UnsafeRawPointer(y).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        {
-            return false
-        }
-        index &+= 8
-    }
-    while index < a.count {
-        if x[index] != y[index] { return false }
-        index &+= 1
-    }
-    return true
-}
-
 /// Where a subschema records the members or items it evaluated, for
 /// `unevaluatedProperties` and `unevaluatedItems`; `nil` where nobody needs
 /// them, which is almost everywhere.
 typealias _SchemaMarks = UnsafeMutablePointer<_SchemaBitSet>?
+
+/// The results so far of parts that must all hold; see
+/// ``_SchemaEvaluator/conjoin(_:_:)``.
+struct _SchemaConjunction {
+    /// ``isInvalid`` and ``isUndecided`` as bits, so that whether every
+    /// part is valid is one test.
+    private var bits: UInt8 = 0
+
+    /// Whether a part is invalid, which decides the whole.
+    var isInvalid: Bool {
+        get { bits & 1 != 0 }
+        set { bits = newValue ? bits | 1 : bits & ~1 }
+    }
+
+    /// Whether a part is undecided, because it entered a cycle.
+    var isUndecided: Bool {
+        get { bits & 2 != 0 }
+        set { bits = newValue ? bits | 2 : bits & ~2 }
+    }
+
+    /// Whether every part so far is valid.
+    var isValid: Bool { bits == 0 }
+
+    /// Adds the parts of another conjunction.
+    mutating func formConjunction(_ other: _SchemaConjunction) {
+        bits |= other.bits
+    }
+}
 
 /// The address of a local variable of the caller's frame: how deep the
 /// stack is, as stacks grow down on every platform Swift supports.
@@ -1400,3 +1765,92 @@ func _stackAddress() -> UInt {
     var marker: UInt8 = 0
     return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }
+
+// MARK: - Entry points for the streaming validator
+
+extension _SchemaProgram {
+    /// Whether subschema `node`, or only its check `check` (an index into
+    /// ``checks``), holds for the value at `instance`, on the fast path,
+    /// in the dynamic scope `scope` (resources, outermost first).
+    func isValid(
+        node: Int32, check: Int? = nil, _ instance: UnsafePointer<JSONValue>, scope: [Int32],
+        numbers: UnsafePointer<_ExactNumbers>?
+    ) -> Bool {
+        guard cycleNodeCount == 0 else {
+            return _SchemaEvaluator<_SchemaCycleSilence>.withScratch(for: self) { scratch, cycleMarks in
+                var evaluator = _SchemaEvaluator(
+                    program: self, reporter: _SchemaCycleSilence(), nameScratch: scratch, numbers: numbers,
+                    cycleMarks: cycleMarks)
+                evaluator.scope = scope
+                return withExtendedLifetime(self) {
+                    if let check { return evaluator.evaluateCheck(check, of: node, instance) }
+                    return evaluator.evaluate(node, instance, nil)
+                }
+            }
+        }
+        return _SchemaEvaluator<_SchemaSilence>.withNameScratch { scratch in
+            var evaluator = _SchemaEvaluator(
+                program: self, reporter: _SchemaSilence(), nameScratch: scratch, numbers: numbers, cycleMarks: nil)
+            evaluator.scope = scope
+            return withExtendedLifetime(self) {
+                if let check { return evaluator.evaluateCheck(check, of: node, instance) }
+                return evaluator.evaluate(node, instance, nil)
+            }
+        }
+    }
+
+    /// The errors of subschema `node`, or only of its check `check`, at the
+    /// value at `instance`, with locations under the given prefixes: the
+    /// keyword path to the node, and the instance location with the
+    /// positions of its members and items (for document order).
+    func errors(
+        node: Int32, check: Int? = nil, _ instance: UnsafePointer<JSONValue>, keywordPrefix: [String],
+        instanceTokens: [String], instanceOrder: [Int], scope: [Int32], numbers: UnsafePointer<_ExactNumbers>?
+    ) -> [(order: [Int], error: JSONSchema.ValidationError)] {
+        _SchemaEvaluator<_SchemaOutputBuilder>.withScratch(for: self) { scratch, cycleMarks in
+            var evaluator = _SchemaEvaluator(
+                program: self,
+                reporter: _SchemaOutputBuilder(
+                    program: self, keywordPrefix: keywordPrefix, instanceTokens: instanceTokens,
+                    instanceOrder: instanceOrder),
+                nameScratch: scratch, numbers: numbers, cycleMarks: cycleMarks)
+            evaluator.scope = scope
+            withExtendedLifetime(self) {
+                if let check {
+                    _ = evaluator.evaluateCheck(check, of: node, instance)
+                } else {
+                    _ = evaluator.evaluate(node, instance, nil)
+                }
+            }
+            return _SchemaOutput.orderedErrors(in: evaluator.reporter.units, program: self)
+        }
+    }
+}
+
+extension _SchemaEvaluator {
+    /// Runs one check of a node, as ``evaluate(_:_:_:)`` runs them all, in
+    /// a unit of the node's: the streaming validator judges the keywords
+    /// that need a whole value (`required`, `contains`…) one at a time.
+    mutating func evaluateCheck(_ index: Int, of id: Int32, _ instance: UnsafePointer<JSONValue>) -> Bool {
+        let node = nodes[Int(id)]
+        let entersResource = program.usesDynamicScope && scope.last != node.resource
+        if entersResource { scope.append(node.resource) }
+        defer { if entersResource { scope.removeLast() } }
+        let unit = reporter.beginNode(Int(id))
+        let check = checks[index]
+        let valid: Bool
+        if let items = _SchemaInstanceView.elements(of: instance) {
+            valid = evaluate(check, items: items, instance, nil)
+        } else if let object = _SchemaInstanceView.object(of: instance) {
+            valid = evaluate(check, object: object, instance, nil)
+        } else if case .string = instance.pointee {
+            valid = evaluate(check, string: instance)
+        } else {
+            valid = evaluate(check, scalar: instance)
+        }
+        reporter.end(unit, valid: valid, error: nil)
+        return valid
+    }
+}
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// Unretained views of the containers inside an instance being validated.
 ///
 /// The instance does not change while it is validated and the caller of
@@ -134,3 +136,5 @@ struct _SchemaObjectView {
         UnsafePointer(members.baseAddress.unsafelyUnwrapped + index).pointer(to: \.value).unsafelyUnwrapped
     }
 }
+
+#endif

@@ -1,5 +1,15 @@
+#if JSONSchema
+
 /// Compiles the keywords of one subschema into its node, checking each
 /// keyword's value and allocating nodes for its subschemas.
+///
+/// Each keyword, and each member of a keyword that holds several, is
+/// compiled in a `do` whose `catch` hands the problem to
+/// ``_SchemaCompiler/recover(_:)``: thrown on, as the initializer wants, or
+/// collected for ``JSONSchema/problems(in:options:)``, and then the keyword
+/// adds nothing and the next one is compiled. (A `do` and not a closure per
+/// keyword: closures made the library's code 30 KB larger, and every program
+/// that links it carries all of it.)
 struct _SchemaKeywordCompiler {
     let compiler: _SchemaCompiler
     let node: Int
@@ -34,9 +44,12 @@ struct _SchemaKeywordCompiler {
             compiler.nodes[node].annotations = annotations
             compiler.nodes[node].shape = Self.shape(of: keywords)
         default:
-            throw compiler.error(
-                .invalidKeywordValue(enclosingKeyword), at: location,
-                "a schema must be an object or a Boolean, not \(_SchemaMessages.describe(value))")
+            var message = "a schema must be an object or a Boolean, not \(_SchemaMessages.describe(value))"
+            if case .string = value, location.document == 0, location.pointer.isEmpty {
+                // `JSONSchema("{…}")` makes the text a JSON string.
+                message += "; to compile a schema from its JSON text, use JSONSchema(parsing:)"
+            }
+            throw compiler.error(.invalidKeywordValue(enclosingKeyword), at: location, message)
         }
     }
 
@@ -69,119 +82,246 @@ struct _SchemaKeywordCompiler {
         let validation = has(.validation)
         let applicator = has(.applicator)
         if validation {
-            if let value = object["type"] { keywords.append(.type(try types(value))) }
+            if let value = object["type"] {
+                do throws(JSONSchemaError) {
+                    keywords.append(.type(try types(value)))
+                } catch {
+                    try compiler.recover(error)
+                }
+            }
             if version.rank >= 6, let value = object["const"] { keywords.append(.constant(value)) }
             if let value = object["enum"] {
-                guard case .array(let values) = value else { throw invalid("enum", "must be an array") }
-                keywords.append(.enumeration(_SchemaEnumeration(values)))
+                do throws(JSONSchemaError) {
+                    guard case .array(let values) = value else { throw invalid("enum", "must be an array") }
+                    keywords.append(.enumeration(_SchemaEnumeration(values)))
+                } catch {
+                    try compiler.recover(error)
+                }
             }
             if let value = object["multipleOf"] {
-                guard let decimal = _SchemaDecimal(value), decimal.significand != 0, !decimal.isNegative else {
-                    throw invalid("multipleOf", "must be a number greater than 0")
+                do throws(JSONSchemaError) {
+                    guard let decimal = _SchemaDecimal(value), decimal.significand != 0, !decimal.isNegative else {
+                        throw invalid("multipleOf", "must be a number greater than 0")
+                    }
+                    keywords.append(.multipleOf(decimal, value))
+                } catch {
+                    try compiler.recover(error)
                 }
-                keywords.append(.multipleOf(decimal, value))
             }
             try compileBounds(of: object, into: &keywords)
-            if let limit = try count(object, "minLength") { keywords.append(.minLength(limit)) }
-            if let limit = try count(object, "maxLength") { keywords.append(.maxLength(limit)) }
-            if let value = object["pattern"] { keywords.append(.pattern(try pattern(value, keyword: "pattern"))) }
-        }
-        if let format = object["format"], has(.formatAnnotation) || has(.formatAssertion) {
-            guard case .string(let name) = format else { throw invalid("format", "must be a string") }
-            if compiler.options.assertsFormats || has(.formatAssertion), let known = _Format(rawValue: name) {
-                keywords.append(.format(known, name))
+            do throws(JSONSchemaError) {
+                if let limit = try count(object, "minLength") { keywords.append(.minLength(limit)) }
+            } catch {
+                try compiler.recover(error)
+            }
+            do throws(JSONSchemaError) {
+                if let limit = try count(object, "maxLength") { keywords.append(.maxLength(limit)) }
+            } catch {
+                try compiler.recover(error)
+            }
+            if let value = object["pattern"] {
+                do throws(JSONSchemaError) {
+                    keywords.append(.pattern(try pattern(value, keyword: "pattern")))
+                } catch {
+                    try compiler.recover(error)
+                }
             }
         }
-        if version == .draft7 {
-            let content = _SchemaContent(
-                isBase64: object["contentEncoding"] == "base64",
-                isJSON: object["contentMediaType"] == "application/json")
+        if let format = object["format"], has(.formatAnnotation) || has(.formatAssertion) {
+            do throws(JSONSchemaError) {
+                guard case .string(let name) = format else { throw invalid("format", "must be a string") }
+                if compiler.options.assertsFormats || has(.formatAssertion), let known = _Format(rawValue: name) {
+                    keywords.append(.format(known, name))
+                }
+            } catch {
+                try compiler.recover(error)
+            }
+        }
+        if compiler.options.assertsContent && version.rank >= 7 && has(.content) {
+            var content = _SchemaContent(
+                isBase64: _SchemaContent.isBase64(object["contentEncoding"]),
+                isJSON: _SchemaContent.isJSON(object["contentMediaType"]))
+            if content.isJSON && version.rank >= 2019, let value = object["contentSchema"] {
+                content.schema = Int32(try schema(value, "contentSchema"))
+            }
             if content.isBase64 || content.isJSON { keywords.append(.content(content)) }
         }
         if validation {
-            if let limit = try count(object, "minItems") { keywords.append(.minItems(limit)) }
-            if let limit = try count(object, "maxItems") { keywords.append(.maxItems(limit)) }
-            if let value = object["uniqueItems"] {
-                guard case .bool(let unique) = value else { throw invalid("uniqueItems", "must be a Boolean") }
-                if unique { keywords.append(.uniqueItems) }
+            do throws(JSONSchemaError) {
+                if let limit = try count(object, "minItems") { keywords.append(.minItems(limit)) }
+            } catch {
+                try compiler.recover(error)
             }
-            if let limit = try count(object, "minProperties") { keywords.append(.minProperties(limit)) }
-            if let limit = try count(object, "maxProperties") { keywords.append(.maxProperties(limit)) }
+            do throws(JSONSchemaError) {
+                if let limit = try count(object, "maxItems") { keywords.append(.maxItems(limit)) }
+            } catch {
+                try compiler.recover(error)
+            }
+            if let value = object["uniqueItems"] {
+                do throws(JSONSchemaError) {
+                    guard case .bool(let unique) = value else { throw invalid("uniqueItems", "must be a Boolean") }
+                    if unique { keywords.append(.uniqueItems) }
+                } catch {
+                    try compiler.recover(error)
+                }
+            }
+            do throws(JSONSchemaError) {
+                if let limit = try count(object, "minProperties") { keywords.append(.minProperties(limit)) }
+            } catch {
+                try compiler.recover(error)
+            }
+            do throws(JSONSchemaError) {
+                if let limit = try count(object, "maxProperties") { keywords.append(.maxProperties(limit)) }
+            } catch {
+                try compiler.recover(error)
+            }
             if let value = object["required"] {
-                let names = try strings(value, keyword: "required")
-                if !names.isEmpty { keywords.append(.required(names)) }
+                do throws(JSONSchemaError) {
+                    let names = try strings(value, keyword: "required")
+                    if !names.isEmpty { keywords.append(.required(names)) }
+                } catch {
+                    try compiler.recover(error)
+                }
             }
             if version.rank >= 2019, let value = object["dependentRequired"] {
-                guard case .object(let members) = value else { throw invalid("dependentRequired", "must be an object") }
-                var entries: [(name: String, required: [String])] = []
-                for (name, member) in members {
-                    entries.append((name, try strings(member, keyword: "dependentRequired", path: [name])))
+                do throws(JSONSchemaError) {
+                    guard case .object(let members) = value else {
+                        throw invalid("dependentRequired", "must be an object")
+                    }
+                    var entries: [(name: String, required: [String])] = []
+                    for (name, member) in members {
+                        do throws(JSONSchemaError) {
+                            entries.append((name, try strings(member, keyword: "dependentRequired", path: [name])))
+                        } catch {
+                            try compiler.recover(error)
+                        }
+                    }
+                    keywords.append(.dependentRequired(keyword: "dependentRequired", entries))
+                } catch {
+                    try compiler.recover(error)
                 }
-                keywords.append(.dependentRequired(keyword: "dependentRequired", entries))
             }
         }
         if let reference = object["$ref"] {
-            keywords.append(.reference(try referenceTarget(reference, keyword: "$ref")))
+            do throws(JSONSchemaError) {
+                keywords.append(.reference(try referenceTarget(reference, keyword: "$ref")))
+            } catch {
+                try compiler.recover(error)
+            }
         }
         if version == .draft2020_12, let reference = object["$dynamicRef"] {
-            keywords.append(.dynamicReference(try dynamicReference(reference)))
+            do throws(JSONSchemaError) {
+                keywords.append(.dynamicReference(try dynamicReference(reference)))
+            } catch {
+                try compiler.recover(error)
+            }
         }
         if version == .draft2019_09, let reference = object["$recursiveRef"] {
-            keywords.append(.dynamicReference(try recursiveReference(reference)))
+            do throws(JSONSchemaError) {
+                keywords.append(.dynamicReference(try recursiveReference(reference)))
+            } catch {
+                try compiler.recover(error)
+            }
         }
         if applicator {
             try compileObjectApplicators(of: object, into: &keywords)
             try compileArrayApplicators(of: object, into: &keywords)
-            for keyword in ["allOf", "anyOf", "oneOf"] {
-                guard let value = object[keyword] else { continue }
-                guard case .array(let elements) = value, !elements.isEmpty else {
-                    throw invalid(keyword, "must be a non-empty array of schemas")
-                }
-                let children = try schemas(elements, keyword)
-                switch keyword {
-                case "allOf": keywords.append(.allOf(children))
-                case "anyOf": keywords.append(.anyOf(children))
-                default: keywords.append(.oneOf(children))
+            for name in ["allOf", "anyOf", "oneOf"] {
+                guard let value = object[name] else { continue }
+                do throws(JSONSchemaError) {
+                    guard case .array(let elements) = value, !elements.isEmpty else {
+                        throw invalid(name, "must be a non-empty array of schemas")
+                    }
+                    let children = try schemas(elements, name)
+                    switch name {
+                    case "allOf": keywords.append(.allOf(children))
+                    case "anyOf": keywords.append(.anyOf(children))
+                    default: keywords.append(.oneOf(children))
+                    }
+                } catch {
+                    try compiler.recover(error)
                 }
             }
-            if let value = object["not"] { keywords.append(.not(try schema(value, "not"))) }
+            if let value = object["not"] {
+                do throws(JSONSchemaError) {
+                    keywords.append(.not(try schema(value, "not")))
+                } catch {
+                    try compiler.recover(error)
+                }
+            }
             if version.rank >= 7, let condition = object["if"] {
-                let then = try object["then"].map { value throws(JSONSchemaError) in try schema(value, "then") }
-                let otherwise = try object["else"].map { value throws(JSONSchemaError) in try schema(value, "else") }
-                keywords.append(.conditional(if: try schema(condition, "if"), then: then, else: otherwise))
+                var then: Int?
+                var otherwise: Int?
+                if let value = object["then"] {
+                    do throws(JSONSchemaError) {
+                        then = try schema(value, "then")
+                    } catch {
+                        try compiler.recover(error)
+                    }
+                }
+                if let value = object["else"] {
+                    do throws(JSONSchemaError) {
+                        otherwise = try schema(value, "else")
+                    } catch {
+                        try compiler.recover(error)
+                    }
+                }
+                do throws(JSONSchemaError) {
+                    keywords.append(.conditional(if: try schema(condition, "if"), then: then, else: otherwise))
+                } catch {
+                    try compiler.recover(error)
+                }
             }
         }
         if has(.unevaluated) && version.rank >= 2019 {
             if let value = object["unevaluatedItems"] {
-                keywords.append(.unevaluatedItems(try schema(value, "unevaluatedItems")))
+                do throws(JSONSchemaError) {
+                    keywords.append(.unevaluatedItems(try schema(value, "unevaluatedItems")))
+                } catch {
+                    try compiler.recover(error)
+                }
             }
             if let value = object["unevaluatedProperties"] {
-                keywords.append(.unevaluatedProperties(try schema(value, "unevaluatedProperties")))
+                do throws(JSONSchemaError) {
+                    keywords.append(.unevaluatedProperties(try schema(value, "unevaluatedProperties")))
+                } catch {
+                    try compiler.recover(error)
+                }
             }
         }
     }
 
     private func compileBounds(of object: JSONObject, into keywords: inout [_SchemaKeyword]) throws(JSONSchemaError) {
         let bounds: [(_SchemaBound.Keyword, _SchemaBound.Kind)] = [(.minimum, .minimum), (.maximum, .maximum)]
-        for (keyword, kind) in bounds {
-            guard let value = object[keyword.rawValue] else { continue }
-            guard let limit = _SchemaNumber(value) else { throw invalid(keyword.rawValue, "must be a number") }
-            var exclusive = false
-            let exclusiveKeyword = kind == .minimum ? "exclusiveMinimum" : "exclusiveMaximum"
-            if version == .draft4, let flag = object[exclusiveKeyword] {
-                guard case .bool(let isExclusive) = flag else { throw invalid(exclusiveKeyword, "must be a Boolean") }
-                exclusive = isExclusive
+        for (name, kind) in bounds {
+            guard let value = object[name.rawValue] else { continue }
+            do throws(JSONSchemaError) {
+                guard let limit = _SchemaNumber(value) else { throw invalid(name.rawValue, "must be a number") }
+                var exclusive = false
+                let exclusiveKeyword = kind == .minimum ? "exclusiveMinimum" : "exclusiveMaximum"
+                if version == .draft4, let flag = object[exclusiveKeyword] {
+                    guard case .bool(let isExclusive) = flag else {
+                        throw invalid(exclusiveKeyword, "must be a Boolean")
+                    }
+                    exclusive = isExclusive
+                }
+                keywords.append(.bound(_SchemaBound(kind: kind, exclusive: exclusive, limit: limit, keyword: name)))
+            } catch {
+                try compiler.recover(error)
             }
-            keywords.append(.bound(_SchemaBound(kind: kind, exclusive: exclusive, limit: limit, keyword: keyword)))
         }
         guard version != .draft4 else { return }
         let exclusiveBounds: [(_SchemaBound.Keyword, _SchemaBound.Kind)] = [
             (.exclusiveMinimum, .minimum), (.exclusiveMaximum, .maximum),
         ]
-        for (keyword, kind) in exclusiveBounds {
-            guard let value = object[keyword.rawValue] else { continue }
-            guard let limit = _SchemaNumber(value) else { throw invalid(keyword.rawValue, "must be a number") }
-            keywords.append(.bound(_SchemaBound(kind: kind, exclusive: true, limit: limit, keyword: keyword)))
+        for (name, kind) in exclusiveBounds {
+            guard let value = object[name.rawValue] else { continue }
+            do throws(JSONSchemaError) {
+                guard let limit = _SchemaNumber(value) else { throw invalid(name.rawValue, "must be a number") }
+                keywords.append(.bound(_SchemaBound(kind: kind, exclusive: true, limit: limit, keyword: name)))
+            } catch {
+                try compiler.recover(error)
+            }
         }
     }
 
@@ -190,49 +330,93 @@ struct _SchemaKeywordCompiler {
     ) throws(JSONSchemaError) {
         var properties = _SchemaProperties()
         if let value = object["properties"] {
-            guard case .object(let members) = value else { throw invalid("properties", "must be an object") }
-            for (name, member) in members {
-                properties.named.append((name, try schema(member, "properties", name)))
+            do throws(JSONSchemaError) {
+                guard case .object(let members) = value else { throw invalid("properties", "must be an object") }
+                for (name, member) in members {
+                    do throws(JSONSchemaError) {
+                        properties.named.append((name, try schema(member, "properties", name)))
+                    } catch {
+                        try compiler.recover(error)
+                    }
+                }
+            } catch {
+                try compiler.recover(error)
             }
         }
         if let value = object["patternProperties"] {
-            guard case .object(let members) = value else { throw invalid("patternProperties", "must be an object") }
-            for (source, member) in members {
-                let pattern = try self.pattern(.string(source), keyword: "patternProperties", path: [source])
-                properties.patterns.append((pattern, try schema(member, "patternProperties", source)))
+            do throws(JSONSchemaError) {
+                guard case .object(let members) = value else {
+                    throw invalid("patternProperties", "must be an object")
+                }
+                for (source, member) in members {
+                    do throws(JSONSchemaError) {
+                        let pattern = try self.pattern(.string(source), keyword: "patternProperties", path: [source])
+                        properties.patterns.append((pattern, try schema(member, "patternProperties", source)))
+                    } catch {
+                        try compiler.recover(error)
+                    }
+                }
+            } catch {
+                try compiler.recover(error)
             }
         }
         if let value = object["additionalProperties"] {
-            properties.additional = try schema(value, "additionalProperties")
+            do throws(JSONSchemaError) {
+                properties.additional = try schema(value, "additionalProperties")
+            } catch {
+                try compiler.recover(error)
+            }
         }
         if !properties.named.isEmpty || !properties.patterns.isEmpty || properties.additional != nil {
             keywords.append(.properties(properties))
         }
         if version.rank >= 6, let value = object["propertyNames"] {
-            keywords.append(.propertyNames(try schema(value, "propertyNames")))
+            do throws(JSONSchemaError) {
+                keywords.append(.propertyNames(try schema(value, "propertyNames")))
+            } catch {
+                try compiler.recover(error)
+            }
         }
         if let value = object["dependencies"] {
-            guard case .object(let members) = value else { throw invalid("dependencies", "must be an object") }
-            var required: [(name: String, required: [String])] = []
-            var schemas: [(name: String, node: Int)] = []
-            for (name, member) in members {
-                switch member {
-                case .array:
-                    required.append((name, try strings(member, keyword: "dependencies", path: [name])))
-                default:
-                    schemas.append((name, try schema(member, "dependencies", name)))
+            do throws(JSONSchemaError) {
+                guard case .object(let members) = value else { throw invalid("dependencies", "must be an object") }
+                var required: [(name: String, required: [String])] = []
+                var schemas: [(name: String, node: Int)] = []
+                for (name, member) in members {
+                    do throws(JSONSchemaError) {
+                        switch member {
+                        case .array:
+                            required.append((name, try strings(member, keyword: "dependencies", path: [name])))
+                        default:
+                            schemas.append((name, try schema(member, "dependencies", name)))
+                        }
+                    } catch {
+                        try compiler.recover(error)
+                    }
                 }
+                if !required.isEmpty { keywords.append(.dependentRequired(keyword: "dependencies", required)) }
+                if !schemas.isEmpty { keywords.append(.dependentSchemas(keyword: "dependencies", schemas)) }
+            } catch {
+                try compiler.recover(error)
             }
-            if !required.isEmpty { keywords.append(.dependentRequired(keyword: "dependencies", required)) }
-            if !schemas.isEmpty { keywords.append(.dependentSchemas(keyword: "dependencies", schemas)) }
         }
         if version.rank >= 2019, let value = object["dependentSchemas"] {
-            guard case .object(let members) = value else { throw invalid("dependentSchemas", "must be an object") }
-            var schemas: [(name: String, node: Int)] = []
-            for (name, member) in members {
-                schemas.append((name, try schema(member, "dependentSchemas", name)))
+            do throws(JSONSchemaError) {
+                guard case .object(let members) = value else {
+                    throw invalid("dependentSchemas", "must be an object")
+                }
+                var schemas: [(name: String, node: Int)] = []
+                for (name, member) in members {
+                    do throws(JSONSchemaError) {
+                        schemas.append((name, try schema(member, "dependentSchemas", name)))
+                    } catch {
+                        try compiler.recover(error)
+                    }
+                }
+                keywords.append(.dependentSchemas(keyword: "dependentSchemas", schemas))
+            } catch {
+                try compiler.recover(error)
             }
-            keywords.append(.dependentSchemas(keyword: "dependentSchemas", schemas))
         }
     }
 
@@ -246,33 +430,67 @@ struct _SchemaKeywordCompiler {
         let itemsIsArray = if case .array? = object["items"] { true } else { false }
         if version == .draft2020_12 && !(itemsIsArray && object["prefixItems"] == nil) {
             if let value = object["prefixItems"] {
-                guard case .array(let elements) = value, !elements.isEmpty else {
-                    throw invalid("prefixItems", "must be a non-empty array of schemas")
+                do throws(JSONSchemaError) {
+                    guard case .array(let elements) = value, !elements.isEmpty else {
+                        throw invalid("prefixItems", "must be a non-empty array of schemas")
+                    }
+                    items.prefix = try schemas(elements, "prefixItems")
+                } catch {
+                    try compiler.recover(error)
                 }
-                items.prefix = try schemas(elements, "prefixItems")
             }
-            if let value = object["items"] { items.rest = try schema(value, "items") }
+            if let value = object["items"] {
+                do throws(JSONSchemaError) {
+                    items.rest = try schema(value, "items")
+                } catch {
+                    try compiler.recover(error)
+                }
+            }
         } else if let value = object["items"] {
             if case .array(let elements) = value {
-                items.prefix = try schemas(elements, "items")
-                items.prefixKeyword = "items"
+                do throws(JSONSchemaError) {
+                    items.prefix = try schemas(elements, "items")
+                    items.prefixKeyword = "items"
+                } catch {
+                    try compiler.recover(error)
+                }
                 if let additional = object["additionalItems"] {
-                    items.rest = try schema(additional, "additionalItems")
-                    items.restKeyword = "additionalItems"
+                    do throws(JSONSchemaError) {
+                        items.rest = try schema(additional, "additionalItems")
+                        items.restKeyword = "additionalItems"
+                    } catch {
+                        try compiler.recover(error)
+                    }
                 }
             } else {
-                items.rest = try schema(value, "items")
+                do throws(JSONSchemaError) {
+                    items.rest = try schema(value, "items")
+                } catch {
+                    try compiler.recover(error)
+                }
             }
         }
         if !items.prefix.isEmpty || items.rest != nil { keywords.append(.items(items)) }
         if version.rank >= 6, let value = object["contains"] {
-            var contains = _SchemaContains(
-                node: try schema(value, "contains"), marksEvaluated: version == .draft2020_12)
-            if version.rank >= 2019 && has(.validation) {
-                if let minimum = try count(object, "minContains") { contains.minimum = minimum }
-                contains.maximum = try count(object, "maxContains")
+            do throws(JSONSchemaError) {
+                var contains = _SchemaContains(
+                    node: try schema(value, "contains"), marksEvaluated: version == .draft2020_12)
+                if version.rank >= 2019 && has(.validation) {
+                    do throws(JSONSchemaError) {
+                        if let minimum = try count(object, "minContains") { contains.minimum = minimum }
+                    } catch {
+                        try compiler.recover(error)
+                    }
+                    do throws(JSONSchemaError) {
+                        contains.maximum = try count(object, "maxContains")
+                    } catch {
+                        try compiler.recover(error)
+                    }
+                }
+                keywords.append(.contains(contains))
+            } catch {
+                try compiler.recover(error)
             }
-            keywords.append(.contains(contains))
         }
     }
 
@@ -393,7 +611,11 @@ struct _SchemaKeywordCompiler {
     private func schemas(_ elements: [JSONValue], _ keyword: String) throws(JSONSchemaError) -> [Int] {
         var result: [Int] = []
         for (index, element) in elements.enumerated() {
-            result.append(try schema(element, keyword, String(index)))
+            do throws(JSONSchemaError) {
+                result.append(try schema(element, keyword, String(index)))
+            } catch {
+                try compiler.recover(error)
+            }
         }
         return result
     }
@@ -465,3 +687,5 @@ struct _SchemaKeywordCompiler {
         }
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// The sentences of validation errors: what was expected and what was
 /// found, with values written as short JSON.
 enum _SchemaMessages {
@@ -53,3 +55,5 @@ enum _SchemaMessages {
         count == 1 ? "1 \(noun)" : "\(count) \(pluralNoun ?? noun + "s")"
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// A schema resource as validation needs it: its canonical URI, for
 /// absolute keyword locations, and the anchors that the dynamic scope can
 /// reach.
@@ -39,6 +41,10 @@ struct _SchemaNode: Sendable {
     /// because an `unevaluatedProperties` or `unevaluatedItems` of this node
     /// or of a schema that applies it in place needs to know.
     var tracksEvaluation = false
+    /// Whether the node lies on a cycle of subschemas applied in place (see
+    /// ``_SchemaAnalysis/markInPlaceCycles(_:)``), so that validation must
+    /// watch for coming back to it for the same value.
+    var isOnInPlaceCycle = false
     /// Annotation keywords and their values (`title`, `default`, unknown
     /// keywords…), reported only in the output formats.
     var annotations: [(keyword: String, value: JSONValue)] = []
@@ -87,8 +93,13 @@ struct _SchemaTypes: OptionSet, Sendable, Hashable {
     /// without a fraction; the parser keeps those as ``JSONValue/int(_:)``
     /// except beyond `Int`'s range, so a whole double that large is taken to
     /// be such an integer.
+    ///
+    /// A box of a number kept as text (see `_SchemaExactNumbers.swift`)
+    /// says itself whether it is an integer.
     static func isInteger(_ double: Double, draft4: Bool) -> Bool {
-        guard double.isFinite, double.rounded(.towardZero) == double else { return false }
+        guard double.isFinite, double.rounded(.towardZero) == double else {
+            return double.isNaN && _ExactNumbers.isIntegralBox(double, draft4: draft4)
+        }
         return !draft4 || double.magnitude >= Double(sign: .plus, exponent: Int.bitWidth - 1, significand: 1)
     }
 
@@ -139,7 +150,7 @@ enum _SchemaKeyword: Sendable {
     /// `$dynamicRef` or `$recursiveRef`.
     case dynamicReference(_SchemaDynamicReference)
     case format(_Format, String)
-    /// Draft-07's `contentEncoding` and `contentMediaType`, asserted.
+    /// `contentEncoding`, `contentMediaType` and `contentSchema`, asserted.
     case content(_SchemaContent)
     case unevaluatedProperties(Int)
     case unevaluatedItems(Int)
@@ -172,10 +183,11 @@ struct _SchemaEnumeration: Sendable {
 
     /// Whether the value is one of ``values``. (An enumeration of strings
     /// alone is looked up in the program's names instead, by its bytes.)
-    func contains(_ value: UnsafePointer<JSONValue>) -> Bool {
-        if let lookup { return lookup.contains(_SchemaValueKey(value: value.pointee)) }
+    func contains(_ value: UnsafePointer<JSONValue>, numbers: UnsafePointer<_ExactNumbers>? = nil) -> Bool {
+        // With boxes of numbers kept as text, one by one: few values are.
+        if let lookup, numbers == nil { return lookup.contains(_SchemaValueKey(value: value.pointee)) }
         return values.withUnsafeBufferPointer { values in
-            values.indices.contains { _schemaEqual(values.baseAddress.unsafelyUnwrapped + $0, value) }
+            values.indices.contains { _schemaEqual(values.baseAddress.unsafelyUnwrapped + $0, value, numbers: numbers) }
         }
     }
 }
@@ -256,3 +268,5 @@ struct _SchemaDynamicReference: Sendable {
     /// For `$recursiveRef`: whether the target has `"$recursiveAnchor": true`.
     var isRecursive: Bool
 }
+
+#endif

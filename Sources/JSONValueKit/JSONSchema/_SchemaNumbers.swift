@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// A number as an exact decimal, significand × 10^exponent, for
 /// `multipleOf`: a double is taken at its shortest decimal text, the digits
 /// its writer and its reader agree on, so `19.99` is 1999 × 10⁻² and a
@@ -95,3 +97,5 @@ private func _compare(_ integer: Int, _ double: Double) -> Int {
     if integer > whole { return 1 }
     return floor == double ? 0 : -1
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// A compiled schema as validation runs it: every subschema that can be
 /// reached, as nodes that refer to one another by index (references, and
 /// cycles of them, are plain edges), each a run of checks.
@@ -25,13 +27,19 @@ final class _SchemaProgram: @unchecked Sendable {
         /// inline. Such a node cannot nest deeper, enter a resource or need
         /// marks, so the fast path runs its checks directly.
         var isLeaf: Bool = false
+        /// The types the node's `type` allows (every type without one): the
+        /// fast path refuses other values before running any check. (Beside
+        /// the Booleans, so that a node takes 32 bytes.)
+        var types: _SchemaTypes = .all
         /// The node this one stands for, when it is only a `$ref` (as every
         /// draft-04 to -07 `$ref` is): the fast path goes straight there.
         /// -1 otherwise, and always when the dynamic scope is tracked.
         var alias: Int32 = -1
-        /// The types the node's `type` allows (every type without one): the
-        /// fast path refuses other values before running any check.
-        var types: _SchemaTypes = .all
+        /// For a node on a cycle of subschemas applied in place: its index
+        /// among those nodes, where validation marks the value it is being
+        /// applied to, so as to notice when the cycle comes back to it for
+        /// the same value. -1 for every other node, which checks nothing.
+        var cycleSlot: Int32 = -1
     }
 
     /// `properties`, `patternProperties` and `additionalProperties`: ranges
@@ -179,6 +187,9 @@ final class _SchemaProgram: @unchecked Sendable {
     /// Whether some `$dynamicRef` or `$recursiveRef` must look at the
     /// dynamic scope, which is then tracked while validating.
     let usesDynamicScope: Bool
+    /// How many nodes lie on cycles of subschemas applied in place: the
+    /// range of ``Node/cycleSlot``.
+    let cycleNodeCount: Int
 
     /// Lowers the compiler's nodes into a program.
     init(nodes compiled: [_SchemaNode], resources: [_SchemaResource], root: Int, usesDynamicScope: Bool) {
@@ -206,7 +217,12 @@ final class _SchemaProgram: @unchecked Sendable {
                 if case .type(let types) = keyword { nodes[index].types = types }
             }
         }
-        for index in nodes.indices where !compiled[index].tracksEvaluation {
+        var cycleNodeCount = 0
+        for index in nodes.indices where compiled[index].isOnInPlaceCycle {
+            nodes[index].cycleSlot = Int32(cycleNodeCount)
+            cycleNodeCount += 1
+        }
+        for index in nodes.indices where !compiled[index].tracksEvaluation && !compiled[index].isOnInPlaceCycle {
             nodes[index].isLeaf = compiled[index].keywords.allSatisfy { keyword in
                 // The scope a dynamic reference resolves in is tracked
                 // only on the full path.
@@ -221,12 +237,12 @@ final class _SchemaProgram: @unchecked Sendable {
         }
         if !usesDynamicScope {
             for index in nodes.indices {
-                // Follow chains of bare references to their end; the
-                // compiler has refused cycles of them.
+                // Follow chains of bare references to their end, or to a
+                // node on a cycle, which must be evaluated to be watched.
                 var target = index
                 var hops = 0
-                while compiled[target].keywords.count == 1, case .reference(let next) = compiled[target].keywords[0],
-                    hops < compiled.count
+                while !compiled[target].isOnInPlaceCycle, compiled[target].keywords.count == 1,
+                    case .reference(let next) = compiled[target].keywords[0], hops < compiled.count
                 {
                     target = next
                     hops += 1
@@ -270,6 +286,7 @@ final class _SchemaProgram: @unchecked Sendable {
         self.resources = resources
         self.root = root
         self.usesDynamicScope = usesDynamicScope
+        self.cycleNodeCount = cycleNodeCount
     }
 
     /// The subschemas a keyword applies, in place or to children.
@@ -288,6 +305,7 @@ final class _SchemaProgram: @unchecked Sendable {
         case .items(let items): return items.prefix + [items.rest].compactMap { $0 }
         case .contains(let contains): return [contains.node]
         case .dynamicReference(let reference): return [reference.target]
+        case .content(let content): return content.schema >= 0 ? [Int(content.schema)] : []
         default: return []
         }
     }
@@ -608,3 +626,5 @@ extension _SchemaCheck {
         }
     }
 }
+
+#endif

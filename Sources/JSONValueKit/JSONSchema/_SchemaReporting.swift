@@ -1,12 +1,22 @@
+#if JSONSchema
+
 /// What validation reports as it goes. The evaluator is generic over it and
-/// specialized twice: with ``_SchemaSilence`` it is the `isValid` fast
+/// specialized three times: with ``_SchemaSilence`` it is the `isValid` fast
 /// path, which builds no locations, messages or output units, as every call
-/// is behind `if Reporter.isEnabled`; with ``_SchemaOutputBuilder`` it
-/// records the tree of output units of JSON Schema 2020-12, section 12.
+/// is behind `if Reporter.isEnabled`; with ``_SchemaCycleSilence``, the same
+/// for a schema with cycles of in-place subschemas, which it watches for;
+/// with ``_SchemaOutputBuilder`` it records the tree of output units of
+/// JSON Schema 2020-12, section 12.
 protocol _SchemaReporting {
     /// Whether anything is reported; `false` lets the evaluator stop at the
     /// first failure.
     static var isEnabled: Bool { get }
+
+    /// Whether the schema may have cycles of subschemas applied in place,
+    /// which evaluation then watches for, and whose undecided results it
+    /// combines (see ``_SchemaEvaluator``). `false` removes all that from
+    /// the fast path of the schemas that have none.
+    static var watchesCycles: Bool { get }
 
     /// Whether annotations (`title`, `default`…) and valid units are kept.
     var keepsEverything: Bool { get }
@@ -26,6 +36,19 @@ protocol _SchemaReporting {
     mutating func beginKeyword(_ keyword: String, hidesDetails: Bool) -> Int
     /// Ends a unit; `error` is its own message, if it has one.
     mutating func end(_ unit: Int, valid: Bool, error: String?)
+    /// Ends a unit whose result is undecided, because validation entered a
+    /// cycle in it. It fails; with an `error`, that is the reason, else the
+    /// reasons below it (the cycles') are the errors it stands for.
+    mutating func endUndecided(_ unit: Int, error: String?)
+    /// Starts the value that a string holds (`contentSchema`): until
+    /// ``endContent()``, instance locations stay at the string.
+    mutating func beginContent()
+    mutating func endContent()
+    /// How many keyword tokens the current path has.
+    var keywordDepth: Int { get }
+    /// The keywords of the current path from `depth` on, for a message:
+    /// `allOf/1 → $ref`.
+    func keywordSteps(from depth: Int) -> String
     /// Records a failed assertion of the current subschema.
     mutating func fail(_ keyword: String?, _ message: String)
     /// Records an annotation of the current subschema.
@@ -35,8 +58,22 @@ protocol _SchemaReporting {
     mutating func pass(_ keyword: String)
 }
 
-/// The fast path's reporter: reports nothing.
-struct _SchemaSilence: _SchemaReporting {
+/// A reporter that reports nothing: the fast path's.
+protocol _SchemaSilentReporting: _SchemaReporting {}
+
+/// The fast path's reporter, for a schema without cycles of subschemas
+/// applied in place.
+struct _SchemaSilence: _SchemaSilentReporting {
+    static var watchesCycles: Bool { false }
+}
+
+/// The fast path's reporter, for a schema with cycles of subschemas applied
+/// in place.
+struct _SchemaCycleSilence: _SchemaSilentReporting {
+    static var watchesCycles: Bool { true }
+}
+
+extension _SchemaSilentReporting {
     static var isEnabled: Bool { false }
     var keepsEverything: Bool { false }
     @inline(__always) mutating func pushKeyword(_ token: String) {}
@@ -48,6 +85,11 @@ struct _SchemaSilence: _SchemaReporting {
     @inline(__always) mutating func beginNode(_ node: Int) -> Int { 0 }
     @inline(__always) mutating func beginKeyword(_ keyword: String, hidesDetails: Bool) -> Int { 0 }
     @inline(__always) mutating func end(_ unit: Int, valid: Bool, error: String?) {}
+    @inline(__always) mutating func endUndecided(_ unit: Int, error: String?) {}
+    @inline(__always) mutating func beginContent() {}
+    @inline(__always) mutating func endContent() {}
+    var keywordDepth: Int { 0 }
+    func keywordSteps(from depth: Int) -> String { "" }
     @inline(__always) mutating func fail(_ keyword: String?, _ message: String) {}
     @inline(__always) mutating func annotate(_ keyword: String, _ value: JSONValue) {}
     @inline(__always) mutating func pass(_ keyword: String) {}
@@ -72,6 +114,11 @@ struct _SchemaOutputUnit: Sendable {
     var hidesDetails = false
     /// Whether the unit is a keyword's (not a subschema's).
     var isKeyword = false
+    /// Whether the unit's result is undecided, because validation entered
+    /// a cycle in it: with an error, it says why (a cycle, or an
+    /// `unevaluated…` that depends on one); without, the errors it stands
+    /// for are the reasons among its descendants, not their other errors.
+    var isUndecided = false
     /// The keyword of a unit whose locations are filled in when it ends.
     var pendingKeyword: String?
 }
@@ -81,6 +128,7 @@ struct _SchemaOutputUnit: Sendable {
 /// dropped by truncating the list back to its unit.
 struct _SchemaOutputBuilder: _SchemaReporting {
     static var isEnabled: Bool { true }
+    static var watchesCycles: Bool { true }
     let keepsEverything: Bool
     let program: _SchemaProgram
 
@@ -114,6 +162,7 @@ struct _SchemaOutputBuilder: _SchemaReporting {
     }
 
     mutating func pushInstance(_ token: String, ordinal: Int) {
+        guard contentDepth == 0 else { return }
         instanceTokens.append(token)
         instanceOrder.append(ordinal)
     }
@@ -123,8 +172,24 @@ struct _SchemaOutputBuilder: _SchemaReporting {
     }
 
     mutating func popInstance() {
+        guard contentDepth == 0 else { return }
         instanceTokens.removeLast()
         instanceOrder.removeLast()
+    }
+
+    /// How many values held in strings (`contentSchema`) are being
+    /// validated, one inside another: inside one, instance locations stay
+    /// at the outermost string, the location in the instance. (Pushes and
+    /// pops pair up inside a content value, so skipping both keeps them
+    /// balanced.)
+    private var contentDepth = 0
+
+    mutating func beginContent() {
+        contentDepth += 1
+    }
+
+    mutating func endContent() {
+        contentDepth -= 1
     }
 
     /// Each subschema's absolute location, made once per validation: a
@@ -213,6 +278,30 @@ struct _SchemaOutputBuilder: _SchemaReporting {
         units[unit].end = units.count
     }
 
+    mutating func endUndecided(_ unit: Int, error: String?) {
+        units[unit].isUndecided = true
+        units[unit].hidesDetails = true
+        end(unit, valid: false, error: error)
+    }
+
+    var keywordDepth: Int { keywordTokens.count }
+
+    func keywordSteps(from depth: Int) -> String {
+        // A keyword and the index or name that picks one of its subschemas
+        // (`allOf/1`, `dependentSchemas/a`) make one step.
+        let indexed: Set<String> = ["allOf", "anyOf", "oneOf", "dependentSchemas", "dependencies"]
+        var steps: [String] = []
+        var tokens = keywordTokens[min(depth, keywordTokens.count)...].makeIterator()
+        while let token = tokens.next() {
+            if indexed.contains(token), let index = tokens.next() {
+                steps.append(token + "/" + _escapeToken(index))
+            } else {
+                steps.append(token)
+            }
+        }
+        return steps.joined(separator: " → ")
+    }
+
     mutating func fail(_ keyword: String?, _ message: String) {
         let unit = append(keyword, isKeyword: true)
         units[unit].valid = false
@@ -233,3 +322,30 @@ struct _SchemaOutputBuilder: _SchemaReporting {
         units[unit].end = unit + 1
     }
 }
+
+extension _SchemaOutputBuilder {
+    /// A builder whose units start at these locations: the keyword path to
+    /// the subschema evaluated first, and the instance location with the
+    /// positions of its members and items. The streaming validator reports
+    /// a subschema applied deep in a value this way.
+    init(program: _SchemaProgram, keywordPrefix: [String], instanceTokens: [String], instanceOrder: [Int]) {
+        self.init(program: program, keepsEverything: false)
+        keywordTokens = keywordPrefix
+        self.instanceTokens = instanceTokens
+        self.instanceOrder = instanceOrder
+    }
+
+    /// The absolute location of a keyword of subschema `node`, `relative`
+    /// being the tokens from the node to it; `nil` when the node's resource
+    /// has no absolute URI (as ``JSONSchema/ValidationError`` reports it).
+    static func absoluteKeywordLocation(program: _SchemaProgram, node: Int, relative: [String]) -> String? {
+        let resource = Int(program.nodes.buffer[node].resource)
+        let uri = program.resources[resource].uri
+        guard _URIReference(uri).scheme != nil else { return nil }
+        let prefix = uri + _uriFragment(ofPointer: program.pointers[node])
+        guard !relative.isEmpty else { return prefix }
+        return prefix + JSONPointer(tokens: relative).uriFragment.dropFirst()
+    }
+}
+
+#endif

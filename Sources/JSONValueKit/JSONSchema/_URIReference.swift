@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// A URI reference split into the five components of RFC 3986, for
 /// resolving `$id`, `$ref` and `$schema` against a base URI.
 ///
@@ -151,3 +153,5 @@ struct _URIReference: Hashable, Sendable {
 func _isASCIILetter(_ byte: UInt8) -> Bool {
     (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
 }
+
+#endif

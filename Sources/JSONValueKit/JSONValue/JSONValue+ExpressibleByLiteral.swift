@@ -10,7 +10,7 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
     ///
     /// - Parameter elements: The key-value pairs of the object.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(JSONObject(keys: elements.map(\.0), values: elements.map(\.1)))
+        self = .object(JSONObject(keys: elements.map { $0.0 }, values: elements.map { $0.1 }))
     }
 }
 

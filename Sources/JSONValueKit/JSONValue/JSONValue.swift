@@ -104,3 +104,14 @@ public enum JSONValue: Sendable {
     /// The JSON `null` value.
     case null
 }
+
+extension JSONValue {
+    /// Whether the value is an array or an object. (Freeing a tree, JSONPath
+    /// and schema equality ask.)
+    var isContainer: Bool {
+        switch self {
+        case .array, .object: return true
+        default: return false
+        }
+    }
+}

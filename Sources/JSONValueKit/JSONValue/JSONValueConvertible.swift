@@ -110,12 +110,12 @@ extension Optional: JSONValueConvertible where Wrapped: JSONValueConvertible {
 
 extension Array: JSONValueConvertible where Element: JSONValueConvertible {
     /// The elements as a ``JSONValue/array(_:)``, in order.
-    public var jsonValue: JSONValue { .array(map(\.jsonValue)) }
+    public var jsonValue: JSONValue { .array(map { $0.jsonValue }) }
 }
 
 extension Dictionary: JSONValueConvertible where Key == String, Value: JSONValueConvertible {
     /// The entries as a ``JSONValue/object(_:)``, with their names sorted.
-    public var jsonValue: JSONValue { .object(JSONObject(mapValues(\.jsonValue))) }
+    public var jsonValue: JSONValue { .object(JSONObject(mapValues { $0.jsonValue })) }
 }
 
 extension JSONValue {

@@ -62,9 +62,15 @@ extension JSONValue {
                 let index = members.index(forKey: name)
                 var member = index.map { members[valueAt: $0] } ?? .null
                 if let index { members[valueAt: index] = .null }
-                // Recursion follows the patch's depth; every 32 levels it
-                // moves to a new stack.
-                try! _StackExtension.run(depth: depth + 1) { member.applyMergePatch(change, depth: depth + 1) }
+                // Recursion follows the patch's depth; every few levels it
+                // moves to a new stack. Where there are no threads to move to
+                // (WebAssembly without them), it goes on here: the README
+                // says how deep that is safe.
+                do {
+                    try _StackExtension.run(depth: depth + 1) { member.applyMergePatch(change, depth: depth + 1) }
+                } catch {
+                    member.applyMergePatch(change, depth: depth + 1)
+                }
                 if let index { members[valueAt: index] = member } else { members.append(name, member) }
             } else {
                 members[name] = change

@@ -86,6 +86,14 @@ public struct JSONIncrementalParser: Sendable {
         storage = _IncrementalParserStorage(options: options)
     }
 
+    /// A parser for one JSON text, as the one-shot parser reads it (see
+    /// `_StreamState.readsOneValue`), that keeps the text of numbers a
+    /// `Double` may round (see ``_ExactNumbers``): what the schema
+    /// validator that follows a stream reads with.
+    init(readingOneValue options: JSONValue.ParsingOptions) {
+        storage = _IncrementalParserStorage(options: options, readsOneValue: true, keepsNumberText: true)
+    }
+
     /// Reads the next bytes of the input.
     ///
     /// ```swift
@@ -200,12 +208,30 @@ public struct JSONIncrementalParser: Sendable {
             (batch) throws(JSONParseError) in
             try storage.read(batch, isFinal: true)
         }.result
-        self.storage = _IncrementalParserStorage(options: storage.options)
+        self.storage = storage.fresh()
+        // The last value stays the partial value until the next one starts.
+        self.storage.lastValue = storage.lastValue
         return values
     }
 
-    /// The top-level value being read, as far as it goes; `nil` when none
-    /// has started, or when it is a number or literal still being read.
+    /// Ends the input as ``finish()`` does, without starting over: what
+    /// comes after is read as more of the same input. The schema validator
+    /// that follows a stream reads one text, and a byte after its end is an
+    /// error at its place in the text.
+    mutating func endInput() throws(JSONParseError) -> [JSONValue] {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        let storage = storage
+        let values = try batch.drain(followedBy: UnsafeBufferPointer(start: nil, count: 0)) {
+            (batch) throws(JSONParseError) in
+            try storage.read(batch, isFinal: true)
+        }.result
+        batch.restart(storage.batchStart)
+        return values
+    }
+
+    /// The top-level value being read, as far as it goes, or once it is
+    /// complete the whole value; `nil` before any value has started, or
+    /// while a top-level number or literal is still being read.
     ///
     /// ```swift
     /// var parser = JSONIncrementalParser()
@@ -214,7 +240,16 @@ public struct JSONIncrementalParser: Sendable {
     /// parser.pathInProgress    // /city
     /// try parser.append(#"bon", "pop": 54"#)
     /// parser.partialValue      // {"city": "Lisbon"}: 54 may go on
+    /// try parser.append("}")
+    /// parser.partialValue      // {"city": "Lisbon", "pop": 54}: complete
     /// ```
+    ///
+    /// A value that is complete stays the partial value, so that a view
+    /// bound to it does not blank at the last byte: it is the last value
+    /// completed until the next top-level value starts (in JSON Lines or
+    /// concatenated JSON), and still after ``finish()``. When the next value
+    /// starts, the partial value is that one's, or `nil` while it is a
+    /// number or literal. ``isComplete(at:)`` says which parts are final.
     ///
     /// A partial value is never wrong: each one extends the one before and
     /// the final value, unless an object repeats a member name (below).
@@ -253,8 +288,10 @@ public struct JSONIncrementalParser: Sendable {
     /// keeps the containers still open and the string being read as the
     /// last partial value showed them, and adds to them in place if you have
     /// let go of that value (assign the new one over it): then taking a
-    /// partial value after every chunk costs about as much as the parse
-    /// itself, in all, even while a model streams one long string.
+    /// partial value after every chunk costs time in proportion to the
+    /// input, in all, even while a model streams one long string. (The
+    /// `Incremental/…/partialValue-every-1KiB` benchmark of the package's
+    /// `Benchmarks/` folder compares it with one parse of the whole.)
     ///
     /// - Complexity: O(*k*), where *k* is the number of members, elements
     ///   and bytes of the string being read that the open containers gained
@@ -262,7 +299,57 @@ public struct JSONIncrementalParser: Sendable {
     ///   otherwise O(*m*), where *m* is the number of complete members and
     ///   elements of the open containers and bytes of that string.
     public var partialValue: JSONValue? {
-        storage.isReadingJSON5 ? nil : storage.partialValue(batch: batch)
+        guard !storage.isReadingJSON5 else { return storage.lastValue }
+        if let partial = storage.partialValue(batch: batch) { return partial }
+        return storage.parser.hasValueInProgress(after: batch) ? nil : storage.unboxed(storage.lastValue)
+    }
+
+    /// Whether no later byte can change the value at `location` in
+    /// ``partialValue``: `false` while that value is absent or still being
+    /// read, `true` from the byte that ends it on.
+    ///
+    /// ```swift
+    /// var parser = JSONIncrementalParser()
+    /// try parser.append(#"{"city": "Lisbon", "days": 1"#)
+    /// parser.isComplete(at: "/city")     // true: its closing quote is in
+    /// parser.isComplete(at: "/days")     // false: 1 may go on (14)
+    /// parser.isComplete(at: "/units")    // false: absent so far
+    /// parser.isComplete(at: "")          // false: the object is open
+    /// try parser.append(", ")
+    /// parser.isComplete(at: "/days")     // true: the comma ends the number
+    /// ```
+    ///
+    /// The byte that ends a value is the closing quote of a string, the
+    /// last letter of `true`, `false` or `null`, the closing bracket or
+    /// brace of an array or object, and for a number the first byte after
+    /// it (or ``finish()``), since until then more digits may follow. A
+    /// location inside a complete value is complete if the value has
+    /// something there, and an explicit `null` is complete where an absent
+    /// member is not. Once a top-level value is complete, every location in
+    /// it is, until the next top-level value starts (as for
+    /// ``partialValue``); with ``JSONValue/ParsingOptions/allowsJSON5``,
+    /// nothing is complete before ``finish()``.
+    ///
+    /// Completion never goes back: once `true` for a location, it stays
+    /// `true` as more bytes arrive, until the next top-level value starts.
+    /// The one exception is a member name that an object repeats (see
+    /// ``partialValue``): the later member replaces the value of the
+    /// earlier, so a member whose name is being read again is not complete.
+    ///
+    /// - Parameter location: A JSON Pointer into the value being read, such
+    ///   as `/days` or `/items/0/name`.
+    /// - Returns: Whether the value there is complete.
+    /// - Complexity: O(*d* + *m*), where *d* is the depth of the open
+    ///   containers and *m* the number of complete members of the open
+    ///   objects on the way to `location`.
+    public func isComplete(at location: JSONPointer) -> Bool {
+        guard location.literalError == nil else { return false }
+        let tokens = location.tokens
+        if !storage.isReadingJSON5, let inProgress = storage.parser.isComplete(at: tokens, after: batch) {
+            return inProgress
+        }
+        guard let last = storage.lastValue else { return false }
+        return _JSONParser.value(at: tokens[...], in: last) != nil
     }
 
     /// A pointer to the innermost value being read; `nil` when no value is
@@ -308,12 +395,29 @@ final class _IncrementalParserStorage: @unchecked Sendable {
     var valuesBeforeFailure: [JSONValue] = []
     /// Whether no byte has been read yet beyond a possible byte order mark.
     @exclusivity(unchecked) var isAtStart = true
+    /// The last top-level value completed, which partial values show until
+    /// the next one starts.
+    var lastValue: JSONValue?
 
     var isReadingJSON5: Bool { options.allowsJSON5 }
 
-    init(options: JSONValue.ParsingOptions) {
+    init(options: JSONValue.ParsingOptions, readsOneValue: Bool = false, keepsNumberText: Bool = false) {
         self.options = options
-        parser = _JSONParser(incremental: options)
+        parser = _JSONParser(incremental: options, keepsNumberText: keepsNumberText)
+        parser.stream.readsOneValue = readsOneValue
+    }
+
+    /// A storage that has read nothing, with the same options.
+    func fresh() -> _IncrementalParserStorage {
+        _IncrementalParserStorage(
+            options: options, readsOneValue: parser.stream.readsOneValue, keepsNumberText: parser.keepsNumberText)
+    }
+
+    /// `value` with the boxes of numbers kept as text replaced by their
+    /// `Double` (see ``_ExactNumbers``), as callers see values.
+    func unboxed(_ value: JSONValue?) -> JSONValue? {
+        guard let value, let numbers = parser.exactNumbers, !numbers.isEmpty else { return value }
+        return numbers.unboxed(value)
     }
 
     private init(copying other: _IncrementalParserStorage) {
@@ -322,6 +426,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         carry = other.carry.copy()
         failure = other.failure
         isAtStart = other.isAtStart
+        lastValue = other.lastValue
     }
 
     /// The open containers and the string being read as the last partial
@@ -331,11 +436,27 @@ final class _IncrementalParserStorage: @unchecked Sendable {
     /// exclusivity checks would only cost time.
     @exclusivity(unchecked) private var partialCache = _PartialCache()
     private let partialCacheLock = _Lock()
+    /// What typed partial values keep between calls: the
+    /// `_PartialModelContext` of the last model type asked for (see
+    /// ``JSONIncrementalParser/partial(as:)``), under `partialCacheLock`.
+    /// A copy starts without one: its values differ from the original's.
+    @exclusivity(unchecked) private var partialModel: AnyObject?
+
+    /// The `_PartialModelContext` kept, replaced with `make()` when
+    /// `reuses` refuses it.
+    func partialModel(reusing reuses: (AnyObject) -> Bool, make: () -> AnyObject) -> AnyObject {
+        partialCacheLock.withLock {
+            if let kept = partialModel, reuses(kept) { return kept }
+            let made = make()
+            partialModel = made
+            return made
+        }
+    }
 
     /// The partial value, with what the parser's batch holds after the
     /// bytes read.
     func partialValue(batch: _ByteBatch) -> JSONValue? {
-        partialCacheLock.withLock { parser.partialValue(reusing: &partialCache, after: batch) }
+        unboxed(partialCacheLock.withLock { parser.partialValue(reusing: &partialCache, after: batch) })
     }
 
     /// How many bytes partial values have read of strings being read, for
@@ -360,6 +481,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
             case .key, .keyOrObjectEnd: kind = .nameStart
             case .colon: kind = .colon
             case .commaOrEnd: kind = container == .object ? .afterMember : .afterElement
+            case .end: kind = .whitespace
             }
             return _ByteBatch.Start(kind: kind, container: container)
         case .string(_, let resume):
@@ -403,6 +525,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         } catch {
             failure = error
             swap(&valuesBeforeFailure, &parser.stream.completed)
+            valuesBeforeFailure = valuesBeforeFailure.map { unboxed($0)! }
             throw error
         }
     }
@@ -449,6 +572,8 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         guard !parser.stream.completed.isEmpty else { return [] }
         var values: [JSONValue] = []
         swap(&values, &parser.stream.completed)
+        lastValue = values.last
+        if let numbers = parser.exactNumbers, !numbers.isEmpty { values = values.map(numbers.unboxed) }
         return values
     }
 
@@ -457,6 +582,8 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         var exactNumbers: _ExactNumbers? = nil
         let bytes = carry.bytes
         guard !bytes.isEmpty else { return [] }
-        return [try _JSONParser.parse(bytes, options: options, exactNumbers: &exactNumbers)]
+        let value = try _JSONParser.parse(bytes, options: options, exactNumbers: &exactNumbers)
+        lastValue = value
+        return [value]
     }
 }

@@ -305,6 +305,26 @@ struct _ByteBatch: Sendable {
         }
     }
 
+    /// The name of the member being read, when the batch holds all of it,
+    /// whether or not its value has started.
+    var nameCompleted: String? {
+        guard nameEnd >= 0 else { return nil }
+        return withUnsafeBytes(of: bytes) { batch in
+            String(decoding: batch[nameStart..<nameEnd], as: UTF8.self)
+        }
+    }
+
+    /// The first byte of the value that started in the batch, if one did:
+    /// a quote, a number's first byte or a literal's first letter.
+    var startedValueFirstByte: UInt8? {
+        switch startedValue {
+        case .none: return nil
+        case .number: return UInt8(ascii: "0")
+        case .string: return UInt8(ascii: "\"")
+        case .literal(let start, _): return withUnsafeBytes(of: bytes) { $0[start] }
+        }
+    }
+
     /// Moves to `next` if `condition` holds, and says whether it did.
     private mutating func move(to next: Kind, if condition: Bool) -> Bool {
         if condition { kind = next }
@@ -384,6 +404,14 @@ struct _ByteBatch: Sendable {
         switch startedValue {
         case .none, .literal(_, complete: true): return false
         case .number, .string, .literal(_, complete: false): return true
+        }
+    }
+
+    /// Calls `body` with the bytes taken from byte `start` on, in place.
+    func withTaken<Result>(from start: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeBytes(of: bytes) { raw in
+            let all = raw.bindMemory(to: UInt8.self)
+            return body(UnsafeBufferPointer(rebasing: all[start..<count]))
         }
     }
 

@@ -33,6 +33,13 @@ struct _ExactNumbers {
 
     private static let quietNaN: UInt64 = 0x7FF8_0000_0000_0000
     private static let payloadMask: UInt64 = 0x0007_FFFF_FFFF_FFFF
+    /// The payload bits that number the entry; above them, two flags that
+    /// JSON Schema's `type` reads without the table.
+    private static let entryMask: UInt64 = 0x0000_FFFF_FFFF_FFFF
+    /// Set when the number's exact value is an integer.
+    private static let integralFlag: UInt64 = 0x0001_0000_0000_0000
+    /// Set when the number is an integer as draft-04 counts them.
+    private static let writtenAsIntegerFlag: UInt64 = 0x0002_0000_0000_0000
 
     var isEmpty: Bool { entries.isEmpty }
 
@@ -52,7 +59,37 @@ struct _ExactNumbers {
         let start = bytes.count
         bytes.append(contentsOf: text)
         entries.append(Entry(value: value, isInteger: isInteger, start: start, end: bytes.count))
-        return Double(bitPattern: Self.quietNaN | UInt64(entries.count))
+        let (integral, draft4Integer) = Self.integrality(of: text, value: value, isInteger: isInteger)
+        let flags = (integral ? Self.integralFlag : 0) | (draft4Integer ? Self.writtenAsIntegerFlag : 0)
+        return Double(bitPattern: Self.quietNaN | flags | UInt64(entries.count))
+    }
+
+    /// Whether the number is an integer for JSON Schema's `type`, from
+    /// draft-06 on and in draft-04. A number whose `Double` gives back its
+    /// digits counts as that `Double` does in a tree; any other by its exact
+    /// value (`1.50e1` is an integer), and in draft-04 when it is written
+    /// without a fraction or an exponent.
+    private static func integrality(
+        of text: UnsafeBufferPointer<UInt8>, value: Double, isInteger: Bool
+    ) -> (integral: Bool, draft4: Bool) {
+        if isInteger { return (true, true) }
+        if value.isFinite && _doubleKeepsDigits(value, of: text) {
+            let integral = value.rounded(.towardZero) == value
+            let large = value.magnitude >= Double(sign: .plus, exponent: Int.bitWidth - 1, significand: 1)
+            return (integral, integral && large)
+        }
+        let written = !text.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+        return (_ExactDecimal(text: text).isIntegral, written)
+    }
+
+    /// Whether `double` is a box (of any table) whose number is an integer,
+    /// as JSON Schema's `integer` type counts them (see
+    /// `integrality(of:value:isInteger:)`), from draft-06 on or in draft-04
+    /// (`draft4`).
+    static func isIntegralBox(_ double: Double, draft4: Bool) -> Bool {
+        let bits = double.bitPattern
+        guard bits & ~payloadMask == quietNaN, bits & entryMask != 0 else { return false }
+        return bits & (draft4 ? writtenAsIntegerFlag : integralFlag) != 0
     }
 
     /// The entry that `double` stands for, if it is a box of this table.
@@ -61,7 +98,7 @@ struct _ExactNumbers {
         guard bits & ~Self.payloadMask == Self.quietNaN else { return nil }
         // (A payload beyond Int, which only a NaN from elsewhere can carry
         // where Int has 32 bits, is no entry.)
-        guard let number = Int(exactly: bits & Self.payloadMask), number > 0 && number <= entries.count else {
+        guard let number = Int(exactly: bits & Self.entryMask), number > 0 && number <= entries.count else {
             return nil
         }
         return entries[number &- 1]
@@ -71,6 +108,23 @@ struct _ExactNumbers {
     func text(of entry: Entry) -> String {
         bytes.withUnsafeBufferPointer { buffer in
             String(decoding: UnsafeBufferPointer(rebasing: buffer[entry.start..<entry.end]), as: UTF8.self)
+        }
+    }
+
+    /// The exact value of an entry's number.
+    func decimal(of entry: Entry) -> _ExactDecimal {
+        bytes.withUnsafeBufferPointer {
+            _ExactDecimal(text: UnsafeBufferPointer(rebasing: $0[entry.start..<entry.end]))
+        }
+    }
+
+    /// Whether an entry's `Double` gives back the digits of its text (see
+    /// `_doubleKeepsDigits`): then the number is held exactly, and compares
+    /// as its `Double`.
+    func keepsDigits(_ entry: Entry) -> Bool {
+        guard entry.value.isFinite else { return false }
+        return bytes.withUnsafeBufferPointer {
+            _doubleKeepsDigits(entry.value, of: UnsafeBufferPointer(rebasing: $0[entry.start..<entry.end]))
         }
     }
 

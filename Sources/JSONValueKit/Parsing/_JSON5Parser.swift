@@ -77,11 +77,15 @@ struct _JSON5Parser {
         }
         depth += 1
         defer { depth -= 1 }
-        var result: Result<JSONValue, JSONParseError> = .success(.null)
+        var result: Result<JSONValue, JSONParseError>?
         let depth = self.depth
         try? _StackExtension.run(depth: depth) {
             result = Result { () throws(JSONParseError) in try body(&self) }
         }
+        // Nothing ran where there are no threads to move deeper recursion
+        // to: the limit is then what the one stack holds (see
+        // _StackExtension).
+        guard let result else { throw .nestingTooDeep(limit: depth - 1, at: location(of: position)) }
         return try result.get()
     }
 

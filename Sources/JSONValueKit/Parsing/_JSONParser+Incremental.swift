@@ -34,6 +34,9 @@ enum _Expecting: UInt8 {
     case colon
     /// A comma, or the closing bracket or brace of the innermost container.
     case commaOrEnd
+    /// Nothing: the input holds one value, which has ended (see
+    /// `_StreamState.readsOneValue`).
+    case end
 }
 
 /// How far a number's text has come: the states of the number grammar of
@@ -120,6 +123,13 @@ struct _StreamState {
     /// since no two containers start at the same byte, the name under which
     /// partial values keep what they built for it.
     var containerOffsets: [Int] = []
+    /// Whether the input is one JSON text, as for the one-shot parser:
+    /// after its value only whitespace may follow, and an input without a
+    /// value is an error when it ends. (The schema validator that follows a
+    /// stream reads one value.)
+    var readsOneValue = false
+    /// Whether a top-level value has been completed.
+    var hasCompletedValue = false
 }
 
 /// The arrays and objects that a read of a whole container had open when
@@ -158,9 +168,13 @@ struct _Unwinding {
 }
 
 extension _JSONParser {
-    /// A parser for the incremental reader, with no bytes yet.
-    init(incremental options: JSONValue.ParsingOptions) {
-        self.init(base: Self.noBytes, count: 0, options: options, exactNumbers: nil)
+    /// A parser for the incremental reader, with no bytes yet; with
+    /// `keepsNumberText`, the text of numbers a `Double` may round is kept
+    /// in `exactNumbers`, and boxes stand for them in the values read (see
+    /// ``_ExactNumbers``).
+    init(incremental options: JSONValue.ParsingOptions, keepsNumberText: Bool = false) {
+        self.init(
+            base: Self.noBytes, count: 0, options: options, exactNumbers: keepsNumberText ? _ExactNumbers() : nil)
         isFinalBuffer = false
     }
 
@@ -173,7 +187,9 @@ extension _JSONParser {
     func copy() -> _JSONParser {
         var copy = _JSONParser(
             incremental: JSONValue.ParsingOptions(
-                maximumNestingDepth: depthLimit, allowsInexactNumbers: !refusesInexactNumbers))
+                maximumNestingDepth: depthLimit, allowsInexactNumbers: !refusesInexactNumbers),
+            keepsNumberText: keepsNumberText)
+        copy.exactNumbers = exactNumbers
         copy.base = base
         copy.count = count
         copy.position = position
@@ -197,7 +213,8 @@ extension _JSONParser {
 
     /// Whether a value has started and not ended.
     var isInsideValue: Bool {
-        openContainers.count > 0 || stream.pending != .none || stream.expecting != .value
+        openContainers.count > 0 || stream.pending != .none
+            || (stream.expecting != .value && stream.expecting != .end)
     }
 
     /// Reads the bytes from `position` as far as they go, handing completed
@@ -227,7 +244,9 @@ extension _JSONParser {
                 return stepStart
             }
         }
-        if isFinalBuffer && isInsideValue { throw error(.endOfInput) }
+        if isFinalBuffer && (isInsideValue || (stream.readsOneValue && !stream.hasCompletedValue)) {
+            throw error(.endOfInput)
+        }
         return count
     }
 
@@ -338,6 +357,8 @@ extension _JSONParser {
             position &+= 1
             stream.expecting = .value
             return true
+        case .end:
+            throw unexpected()
         case .commaOrEnd:
             if mayReadWhole, try continueContainer() { return true }
             let isObject = openContainers[openContainers.count &- 1].isObject
@@ -661,7 +682,8 @@ extension _JSONParser {
     mutating func deliver(_ value: consuming JSONValue) {
         guard openContainers.count > 0 else {
             stream.completed.append(value)
-            stream.expecting = .value
+            stream.expecting = stream.readsOneValue ? .end : .value
+            stream.hasCompletedValue = true
             return
         }
         if openContainers[openContainers.count &- 1].isObject {
@@ -784,6 +806,102 @@ extension _JSONParser {
             }
         }
         return inner
+    }
+
+    /// Whether a top-level value has started and not ended, with what the
+    /// batch holds after the bytes read.
+    func hasValueInProgress(after batch: _ByteBatch) -> Bool {
+        openContainers.count > 0 || pendingValueIsStarted || batch.startedValue != .none
+    }
+
+    /// Whether the value at `tokens` is complete, while a top-level value
+    /// is being read: see ``JSONIncrementalParser/isComplete(at:)``. `nil`
+    /// when no value is being read, so that the caller looks in the last
+    /// complete one.
+    func isComplete(at tokens: [String], after batch: _ByteBatch) -> Bool? {
+        let innermost = openContainers.count &- 1
+        guard innermost >= 0 else {
+            // A top-level string or number being read, or nothing.
+            return pendingValueIsStarted || batch.valueIsInProgress ? false : nil
+        }
+        // Where the complete members or elements of each level end on their
+        // stack, and the name of each object's member being read: found
+        // from the innermost level out, as in `pathInProgress(after:)`.
+        var ends = [Int](repeating: 0, count: innermost &+ 1)
+        var openNames = [String?](repeating: nil, count: innermost &+ 1)
+        var elementEnd = elementStack.count
+        var memberEnd = memberStack.count
+        var keyIndex = keyStack.count &- 1
+        for level in stride(from: innermost, through: 0, by: -1) {
+            let open = openContainers[level]
+            if open.isObject {
+                ends[level] = memberEnd
+                memberEnd = open.start
+                if level == innermost, let name = batch.nameTaken {
+                    openNames[level] = name
+                } else if hasOpenMember(level: level, innermost: innermost) {
+                    openNames[level] = keyStack[keyIndex]
+                    keyIndex &-= 1
+                }
+            } else {
+                ends[level] = elementEnd
+                elementEnd = open.start
+            }
+        }
+        for level in 0...innermost {
+            // The container itself is open.
+            guard level < tokens.count else { return false }
+            let token = tokens[level]
+            let open = openContainers[level]
+            var complete: JSONValue?
+            if open.isObject {
+                if let name = openNames[level], JSONObject.sameScalars(name, token) {
+                    // The member being read (or read again, for a repeated
+                    // name): only a literal the batch completed is final.
+                    if level < innermost { continue }
+                    return batch.completedLiteral != nil && tokens.count == level &+ 1
+                }
+                var index = ends[level] &- 1
+                while index >= open.start {
+                    // The last of a repeated name is the one that counts.
+                    if JSONObject.sameScalars(memberStack[index].0, token) {
+                        complete = memberStack[index].1
+                        break
+                    }
+                    index &-= 1
+                }
+            } else {
+                guard let index = JSONPointer.arrayIndex(token) else { return false }
+                let count = ends[level] &- open.start
+                if index < count {
+                    complete = elementStack[open.start &+ index]
+                } else if index == count {
+                    if level < innermost { continue }
+                    return batch.completedLiteral != nil && tokens.count == level &+ 1
+                }
+            }
+            guard let complete else { return false }
+            return Self.value(at: tokens[(level &+ 1)...], in: complete) != nil
+        }
+        return false
+    }
+
+    /// The value at `tokens` inside `value`, if there is one.
+    static func value(at tokens: ArraySlice<String>, in value: JSONValue) -> JSONValue? {
+        var current = value
+        for token in tokens {
+            switch current {
+            case .object(let object):
+                guard let member = object[token] else { return nil }
+                current = member
+            case .array(let elements):
+                guard let index = JSONPointer.arrayIndex(token), index < elements.count else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
     }
 
     /// The reference tokens of the innermost value being read: see

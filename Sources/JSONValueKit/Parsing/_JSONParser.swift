@@ -2,8 +2,12 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(WASILibc)
+import WASILibc
 #elseif canImport(ucrt)
 import ucrt
 #endif
@@ -68,10 +72,10 @@ struct _JSONParser: ~Copyable {
 
     /// Where the text of numbers a `Double` may round is kept, if the caller
     /// asked for it; see ``_ExactNumbers``.
-    private var exactNumbers: _ExactNumbers?
+    var exactNumbers: _ExactNumbers?
     /// Whether `exactNumbers` is in use: a plain `Bool` is the cheapest test
     /// on the path of every non-integer number.
-    private let keepsNumberText: Bool
+    let keepsNumberText: Bool
     /// Whether every number whose text its value does not give back is kept
     /// (see ``_ExactNumbers/keepsEveryNumberText``).
     private let keepsEveryNumberText: Bool

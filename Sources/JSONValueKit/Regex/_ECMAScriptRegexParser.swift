@@ -32,6 +32,8 @@ struct _ECMAScriptRegexParser {
     /// been read without a syntax error.
     private var refusal: _RegexSyntaxError?
     private var capturingGroups = 0
+    /// Look-arounds read so far, the next one's number.
+    private var lookArounds = 0
     private var allNames: Set<String> = []
     private var numberedReferences: [(number: Int, offset: Int)] = []
     private var namedReferences: [(name: String, offset: Int)] = []
@@ -50,8 +52,9 @@ struct _ECMAScriptRegexParser {
         case root
         case capturing(name: String?)
         case nonCapturing
-        /// Look-ahead, look-behind and modifiers: read for their syntax only.
-        case refused(quantifiable: Bool)
+        case lookAround(ahead: Bool, negated: Bool)
+        /// Modifiers: read for their syntax only.
+        case refused
     }
 
     /// An open group.
@@ -173,26 +176,18 @@ struct _ECMAScriptRegexParser {
                 index += 1
                 kind = .nonCapturing
             case "=", "!":
+                kind = .lookAround(ahead: true, negated: peek == "!")
                 index += 1
-                kind = .refused(quantifiable: false)
-                refuse(
-                    .unsupported,
-                    "look-ahead assertions (?= and (?! are not supported, as they cannot run in linear time",
-                    at: start)
             case "<" where character(at: index + 1) == "=" || character(at: index + 1) == "!":
+                kind = .lookAround(ahead: false, negated: character(at: index + 1) == "!")
                 index += 2
-                kind = .refused(quantifiable: false)
-                refuse(
-                    .unsupported,
-                    "look-behind assertions (?<= and (?<! are not supported, as they cannot run in linear time",
-                    at: start)
             case "<":
                 let name = try groupName(escapeStart: start)
                 allNames.insert(name)
                 kind = .capturing(name: name)
             default:
                 try modifiers(groupStart: start)
-                kind = .refused(quantifiable: true)
+                kind = .refused
             }
         }
         if case .capturing = kind { capturingGroups += 1 }
@@ -248,12 +243,28 @@ struct _ECMAScriptRegexParser {
             throw invalid("duplicate group name '\(name)'", at: frame.offset)
         }
         parent.names.formUnion(names)
-        if case .refused(quantifiable: false) = frame.kind {
-            // Not quantifiable in Unicode mode: a quantifier that follows
-            // is then read as having nothing to repeat.
+        guard case .lookAround(let ahead, let negated) = frame.kind else {
+            let node = try quantified(frame.building ? frame.node : .sequence([]), at: frame.offset)
+            append(node, to: &parent)
             return
         }
-        let node = try quantified(frame.building ? frame.node : .sequence([]), at: frame.offset)
+        var node = _RegexNode.sequence([])
+        if frame.building {
+            if lookArounds == _Regex.maximumLookArounds {
+                refuse(.tooLarge, "more than \(_Regex.maximumLookArounds) look-arounds", at: frame.offset)
+            }
+            node = .lookAround(_RegexLookAround(body: frame.node, index: lookArounds, ahead: ahead, negated: negated))
+            lookArounds += 1
+        }
+        // Not quantifiable in Unicode mode: a quantifier that follows is
+        // then read as having nothing to repeat. Annex B lets a look-ahead
+        // be quantified, to no effect but that a count of zero drops it:
+        // an iteration that matches the empty string ends the repetition.
+        if isLenient && ahead, peek == "*" || peek == "+" || peek == "?" || peek == "{" {
+            if case .repetition(_, let minimum, _) = try quantified(node, at: frame.offset), minimum == 0 {
+                node = .sequence([])
+            }
+        }
         append(node, to: &parent)
     }
 

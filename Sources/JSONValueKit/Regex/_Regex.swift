@@ -20,9 +20,13 @@
 /// whose automaton would be too large either way runs on a Pike VM instead
 /// (``_RegexPikeVM``), which follows
 /// every path through the NFA at once, O(*n* × *m*) for a program of *m*
-/// instructions. Features that a finite automaton cannot run, the
-/// back-references and look-around of ECMA-262, are refused with an error
-/// that names them; RFC 9485 leaves them out for this reason.
+/// instructions. ECMA-262's look-ahead and look-behind cost one more pass
+/// over the string per look-around, which decides it at every position
+/// before the pattern runs (``_RegexLookArounds``), so matching stays
+/// linear. Back-references are refused with an error that names them:
+/// matching them is NP-hard, so no known algorithm runs every pattern with
+/// them in polynomial time; RFC 9485 leaves them out, and look-around, for
+/// this reason.
 ///
 /// Both syntaxes match by Unicode scalars (for ECMA-262, code points, as
 /// the `u` flag does) and share these decisions:
@@ -34,10 +38,12 @@
 /// - Counted repetition is expanded, so a program is limited to
 ///   ``maximumProgramSize`` instructions: `(a{1000}){1000}` would need a
 ///   million and is refused, where a backtracking engine would accept it
-///   and a naive expansion would exhaust memory. Groups nest at most
-///   ``maximumGroupDepth`` deep. The automaton has its own limits, past
-///   which the Pike VM runs instead; so every compiled pattern costs
-///   bounded memory and every match linear time.
+///   and a naive expansion would exhaust memory; the programs of a
+///   pattern's look-arounds count towards the same limit. Groups nest at
+///   most ``maximumGroupDepth`` deep. The automaton has its own limits,
+///   past which the Pike VM runs instead; so every compiled pattern costs
+///   bounded memory and every match linear time (and, with look-arounds,
+///   scratch memory linear in the string: see ``_RegexLookArounds``).
 ///
 /// Where the syntaxes differ: I-Regexp's `.` excludes `\n` and `\r`,
 /// ECMA-262's also U+2028 and U+2029; `\p{…}` takes general categories in
@@ -46,12 +52,15 @@
 /// standard library answers (`Alphabetic`, `White_Space`, `Emoji`, `Any`,
 /// `ASCII`, `Assigned`, …). ECMA-262 adds `\d \D \w \W \s \S` (ASCII
 /// digits and word characters; `\s` is WhiteSpace and LineTerminator), the
-/// word boundaries `\b` and `\B`, `(?:…)` and named groups, lazy
-/// quantifiers, and the escapes `\cX`, `\0`, `\xHH`, `\uHHHH` (a surrogate
-/// pair of them is one code point) and `\u{…}`. Refused as unsupported:
-/// back-references, look-ahead, look-behind, inline modifiers `(?i:…)`,
-/// `\p{Script=…}` and `\p{Script_Extensions=…}` (the standard library has
-/// no script data), `Emoji_Component` and `Extended_Pictographic`.
+/// word boundaries `\b` and `\B`, look-ahead `(?=…)` `(?!…)` and
+/// look-behind `(?<=…)` `(?<!…)` (nested, of any length, at most
+/// ``maximumLookArounds``), `(?:…)` and named groups, lazy quantifiers, and
+/// the escapes `\cX`, `\0`, `\xHH`, `\uHHHH` (a surrogate pair of them is
+/// one code point) and `\u{…}`. Refused as unsupported: back-references,
+/// inline modifiers `(?i:…)` (`i` needs Unicode case folding, which the
+/// standard library does not offer), `\p{Script=…}` and
+/// `\p{Script_Extensions=…}` (the standard library has no script data),
+/// `Emoji_Component` and `Extended_Pictographic`.
 ///
 /// A compiled pattern is immutable: the automaton is built in full when
 /// the pattern is compiled, so one value can be shared by any number of
@@ -79,6 +88,12 @@ struct _Regex: Sendable {
     /// The deepest nesting of groups a pattern may have.
     static let maximumGroupDepth = 32
 
+    /// The most look-arounds a pattern may have: each costs a pass over
+    /// the string and, unless it is met only at the start or the end, a bit
+    /// per byte of the string while a match runs (see
+    /// ``_RegexLookArounds``).
+    static let maximumLookArounds = 32
+
     /// Compiles an I-Regexp; `nil` if it is not valid RFC 9485 syntax or
     /// would compile to more than ``maximumProgramSize`` instructions.
     ///
@@ -96,8 +111,8 @@ struct _Regex: Sendable {
     ///
     /// - Throws: ``_RegexSyntaxError``: of kind `invalid` if the pattern is
     ///   not ECMA-262 (`(a`, `a{2,1}`, `\a`), `unsupported` for valid
-    ///   syntax that cannot run here (back-references, look-around,
-    ///   `\p{Script=…}`, inline modifiers), `tooLarge` beyond the limits.
+    ///   syntax that cannot run here (back-references, `\p{Script=…}`,
+    ///   inline modifiers), `tooLarge` beyond the limits.
     ///   Syntax errors win: an `unsupported` or `tooLarge` error means the
     ///   rest of the pattern is valid.
     /// - Complexity: Compiling may take up to a few milliseconds for a
@@ -113,8 +128,13 @@ struct _Regex: Sendable {
         var parser = _ECMAScriptRegexParser(pattern, isLenient: isLenient)
         let tree = try parser.parse()
         let program: _RegexProgram
+        var lookArounds: _RegexLookArounds?
         do {
             program = try _RegexCompiler.compile(tree)
+            if !program.lookArounds.isEmpty {
+                lookArounds = try _RegexLookArounds(
+                    tree, program, wholeAutomaton: wholeMatchAutomaton, direction: direction)
+            }
         } catch {
             throw _RegexSyntaxError(
                 .tooLarge,
@@ -123,7 +143,8 @@ struct _Regex: Sendable {
         }
         self.pattern = pattern
         self.syntax = .ecmaScript
-        self.compiled = _CompiledRegex(tree, program, whole: wholeMatchAutomaton, direction: direction)
+        self.compiled = _CompiledRegex(
+            tree, program, whole: wholeMatchAutomaton, direction: direction, lookArounds: lookArounds)
     }
 
     /// Whether `pattern` is an ECMA-262 regular expression in the strict
@@ -177,32 +198,84 @@ struct _Regex: Sendable {
         case pikeVM
     }
 
-    /// The engine that ``matches(_:whole:)`` uses for `whole`.
+    /// The engine that ``matches(_:whole:)`` uses for `whole`; for a
+    /// pattern with look-arounds, for the pattern's own pass.
     func engine(whole: Bool) -> Engine {
+        if let lookArounds = compiled.lookArounds {
+            guard let automaton = (whole ? lookArounds.whole : lookArounds.search).automaton else { return .pikeVM }
+            return automaton.isReverse ? .backwardAutomaton : .automaton
+        }
         guard let automaton = whole ? compiled.wholeAutomaton : compiled.searchAutomaton else { return .pikeVM }
         return automaton.isReverse ? .backwardAutomaton : .automaton
     }
 
     /// The number of states of the automaton for `whole`, if there is one.
     func automatonStateCount(whole: Bool) -> Int? {
-        (whole ? compiled.wholeAutomaton : compiled.searchAutomaton)?.stateCount
+        if let lookArounds = compiled.lookArounds {
+            return (whole ? lookArounds.whole : lookArounds.search).automaton?.stateCount
+        }
+        return (whole ? compiled.wholeAutomaton : compiled.searchAutomaton)?.stateCount
+    }
+
+    /// For a pattern with look-arounds, how the look-arounds are decided
+    /// (see ``_RegexLookArounds``), by look-around number: `"start"`,
+    /// `"end"`, `"automaton"`, `"pikeVM"` or `"unused"` (for tests).
+    var lookAroundDecisions: [String] {
+        guard let lookArounds = compiled.lookArounds else { return [] }
+        return lookArounds.decisions.map { decision in
+            switch decision {
+            case .atStart: return "start"
+            case .atEnd: return "end"
+            case .everywhere(let pass, _): return pass.automaton == nil ? "pikeVM" : "automaton"
+            case .unused: return "unused"
+            }
+        }
     }
 
     /// Runs the Pike VM whatever the automaton, and counts the
     /// instructions it visits: the reference for tests. Sets are tested by
     /// the scalar classes, as when the Pike VM runs for ``matches(_:whole:)``,
-    /// unless `usingClasses` is false.
+    /// unless `usingClasses` is false. For a pattern with look-arounds,
+    /// every pass runs on the Pike VM.
     func pikeVMMatches(_ string: String, whole: Bool, usingClasses: Bool = true) -> (matched: Bool, steps: Int) {
         var steps = 0
         let matched = Self.withUTF8(string) { bytes in
-            _RegexPikeVM.matches(
+            if let lookArounds = compiled.lookArounds {
+                return lookArounds.matches(
+                    bytes, whole: whole, engines: usingClasses ? .pikeVM : .pikeVMBySets, steps: &steps)
+            }
+            return _RegexPikeVM.matches(
                 compiled.program, bytes, whole: whole, classes: usingClasses ? compiled.classes : nil, steps: &steps)
         }
         return (matched, steps)
     }
 
-    /// The number of instructions of the compiled program.
-    var programSize: Int { compiled.program.instructions.count }
+    /// Matches as ``matches(_:whole:)`` does for a pattern with
+    /// look-arounds, and counts the work: the passes' transitions, or the
+    /// instructions the Pike VM visits where a pass has no automaton (for
+    /// tests of linear behaviour). `nil` for a pattern without look-arounds.
+    func lookAroundMatches(_ string: String, whole: Bool) -> (matched: Bool, steps: Int)? {
+        guard let lookArounds = compiled.lookArounds else { return nil }
+        var steps = 0
+        let matched = Self.withUTF8(string) { bytes in
+            lookArounds.matches(bytes, whole: whole, engines: .automata, steps: &steps)
+        }
+        return (matched, steps)
+    }
+
+    /// The number of instructions of the compiled program, and of its
+    /// look-arounds' programs.
+    var programSize: Int {
+        var size = compiled.program.instructions.count
+        for decision in compiled.lookArounds?.decisions ?? [] {
+            switch decision {
+            case .atStart(let regex), .atEnd(let regex): size += regex.program.instructions.count
+            case .everywhere(let pass, _): size += pass.program.instructions.count
+            case .unused: break
+            }
+        }
+        return size
+    }
 
     /// Calls `body` with the string's UTF-8: in place for a native string
     /// (small ones included), else copied once (a bridged `NSString`).
@@ -240,12 +313,37 @@ final class _CompiledRegex: Sendable {
     /// whether the pattern ends with `$`. A search is then a comparison of
     /// the string's first bytes, with no automaton to start.
     let anchoredLiteral: (bytes: [UInt8], wholeString: Bool)?
+    /// For a pattern with look-arounds, how it is matched; it then has no
+    /// other automaton, classes or literal.
+    let lookArounds: _RegexLookArounds?
 
     /// Builds the automaton for searching, and the one for whole matches if
     /// `whole`, each reading the string in `direction` or, if automatic, in
-    /// the better one that fits the limits.
-    init(_ tree: _RegexNode, _ program: _RegexProgram, whole: Bool, direction: _Regex.Direction) {
+    /// the better one that fits the limits. A pattern with look-arounds
+    /// brings its passes, built already, in `lookArounds`.
+    convenience init(
+        _ tree: _RegexNode, _ program: _RegexProgram, whole: Bool, direction: _Regex.Direction,
+        lookArounds: _RegexLookArounds? = nil
+    ) {
+        var budget = _RegexAutomatonBudget.unlimited
+        self.init(tree, program, whole: whole, direction: direction, lookArounds: lookArounds, budget: &budget)
+    }
+
+    /// The same, the automata taking their size from `budget`.
+    init(
+        _ tree: _RegexNode, _ program: _RegexProgram, whole: Bool, direction: _Regex.Direction,
+        lookArounds: _RegexLookArounds? = nil, budget: inout _RegexAutomatonBudget
+    ) {
         self.program = program
+        self.lookArounds = lookArounds
+        guard lookArounds == nil else {
+            anchoredLiteral = nil
+            classes = nil
+            backwardClasses = nil
+            searchAutomaton = nil
+            wholeAutomaton = nil
+            return
+        }
         anchoredLiteral = Self.anchoredLiteral(of: tree)
         let classes = _ScalarClasses(sets: program.sets)
         self.classes = classes
@@ -273,11 +371,15 @@ final class _CompiledRegex: Sendable {
                     }
                     if let backward,
                         let automaton = _RegexDFA(
-                            program: backward.program, classes: backward.classes, search: search, reverse: true)
+                            program: backward.program, classes: backward.classes, search: search, reverse: true,
+                            budget: &budget)
                     {
                         return automaton
                     }
-                } else if let classes, let automaton = _RegexDFA(program: program, classes: classes, search: search) {
+                } else if let classes,
+                    let automaton = _RegexDFA(
+                        program: program, classes: classes, search: search, reverse: false, budget: &budget)
+                {
                     return automaton
                 }
             }
@@ -321,8 +423,27 @@ final class _CompiledRegex: Sendable {
     @inline(never)
     func searchMatchesIgnoringLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if let automaton = searchAutomaton { return automaton.matches(bytes) }
+        return matchesWithoutAutomaton(bytes, whole: false)
+    }
+
+    /// Whether the pattern matches, when ``matches(_:whole:)`` has no
+    /// automaton for it: by its look-arounds' passes, or on the Pike VM.
+    @inline(never)
+    func matchesWithoutAutomaton(_ bytes: UnsafeBufferPointer<UInt8>, whole: Bool) -> Bool {
         var steps = 0
-        return _RegexPikeVM.matches(program, bytes, whole: false, classes: classes, steps: &steps)
+        if let lookArounds { return lookArounds.matches(bytes, whole: whole, engines: .automata, steps: &steps) }
+        return _RegexPikeVM.matches(program, bytes, whole: whole, classes: classes, steps: &steps)
+    }
+
+    /// Whether the pattern matches some substring, on the engines given
+    /// (for a look-around decided by this pattern, see
+    /// ``_RegexLookArounds``); `steps` grows by the Pike VM's visits.
+    func searches(_ bytes: UnsafeBufferPointer<UInt8>, engines: _RegexLookArounds.Engines, steps: inout Int) -> Bool {
+        switch engines {
+        case .automata: return matches(bytes, whole: false)
+        case .pikeVM: return _RegexPikeVM.matches(program, bytes, whole: false, classes: classes, steps: &steps)
+        case .pikeVMBySets: return _RegexPikeVM.matches(program, bytes, whole: false, classes: nil, steps: &steps)
+        }
     }
 
     @inline(__always)
@@ -334,7 +455,30 @@ final class _CompiledRegex: Sendable {
             }
         }
         if let automaton = whole ? wholeAutomaton : searchAutomaton { return automaton.matches(bytes) }
-        var steps = 0
-        return _RegexPikeVM.matches(program, bytes, whole: whole, classes: classes, steps: &steps)
+        return matchesWithoutAutomaton(bytes, whole: whole)
+    }
+}
+
+extension _CompiledRegex {
+    /// The state from which ``prefixState(after:from:)`` follows a string
+    /// as it grows, to tell when no continuation can match
+    /// (``prefixIsDead(_:)``): the streaming schema validator's early
+    /// verdict on `pattern`. `nil` when the search automaton does not read
+    /// forwards (a pattern that ends with `$` without `^` reads backwards)
+    /// or the pattern runs on the Pike VM: then only the whole string is
+    /// judged.
+    var prefixStart: Int? {
+        guard let automaton = searchAutomaton, !automaton.isReverse else { return nil }
+        return automaton.startState
+    }
+
+    /// The state after more of the string, whole characters of valid UTF-8.
+    func prefixState(after bytes: UnsafeBufferPointer<UInt8>, from state: Int) -> Int {
+        searchAutomaton.map { $0.state(after: bytes, from: state) } ?? state
+    }
+
+    /// Whether no continuation of the string that led to `state` matches.
+    func prefixIsDead(_ state: Int) -> Bool {
+        searchAutomaton?.isDead(state) ?? false
     }
 }

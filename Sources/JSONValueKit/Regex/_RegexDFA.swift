@@ -72,8 +72,24 @@ struct _RegexDFA: @unchecked Sendable {
     /// pattern reversed, to be run from the end of the string. The caller
     /// keeps `classes` alive and calls ``deallocate()``.
     init?(program: _RegexProgram, classes: _ScalarClasses, search: Bool, reverse: Bool = false) {
+        var budget = _RegexAutomatonBudget.unlimited
+        self.init(program: program, classes: classes, search: search, reverse: reverse, budget: &budget)
+    }
+
+    /// The same, within what is left of `budget`, which shrinks by what
+    /// the construction used.
+    init?(
+        program: _RegexProgram, classes: _ScalarClasses, search: Bool, reverse: Bool,
+        budget: inout _RegexAutomatonBudget
+    ) {
+        guard program.lookArounds.isEmpty else { return nil }
         var builder = Builder(program: program, classes: classes, search: search)
-        guard builder.build() else { return nil }
+        builder.entryLimit = min(Self.maximumEntries, budget.entries)
+        builder.workLimit = min(Self.maximumWork, budget.work)
+        let built = builder.build()
+        budget.work -= builder.work
+        guard built else { return nil }
+        budget.entries -= builder.keys.count * classes.count
         // Renumber: live, uncertain states first, then dead and certain ones.
         let count = builder.keys.count
         let terminal = builder.terminalStates()
@@ -213,14 +229,16 @@ struct _RegexDFA: @unchecked Sendable {
         var acceptsAtEnd: [Bool] = []
         /// Closure steps, kernel entries and class checks so far, against
         /// ``_RegexDFA/maximumWork``.
-        var work = 0
+        var work: Int {
+            get { follower.work }
+            set { follower.work = newValue }
+        }
 
-        /// For the closure: a mark per instruction, a stack, and the
-        /// consumers found, one list per value of the next scalar's being
-        /// a word character; and a key being assembled.
-        var marks: [Int]
-        var generation = 0
-        var stack: [Int32] = []
+        /// The closure; the consumers it found, one list per value of the
+        /// next scalar's being a word character; a key being assembled.
+        var follower: _RegexClosure
+        var entryLimit = _RegexDFA.maximumEntries
+        var workLimit = _RegexDFA.maximumWork
         var consumers: [[Int32]] = [[], []]
         var scratch: [Int32] = []
 
@@ -235,7 +253,7 @@ struct _RegexDFA: @unchecked Sendable {
             } else {
                 wordSet = nil
             }
-            marks = [Int](repeating: 0, count: program.instructions.count)
+            follower = _RegexClosure(program: program)
         }
 
         func isWord(_ column: Int) -> Bool {
@@ -252,7 +270,7 @@ struct _RegexDFA: @unchecked Sendable {
             work += key.count
             if let known = numbers[key] { return known }
             guard keys.count < _RegexDFA.maximumStates,
-                (keys.count + 1) * classes.count <= _RegexDFA.maximumEntries
+                (keys.count + 1) * classes.count <= entryLimit
             else { return nil }
             keys.append(key)
             numbers[key] = keys.count - 1
@@ -265,35 +283,9 @@ struct _RegexDFA: @unchecked Sendable {
         mutating func closure(
             _ key: [Int32], atStart: Bool, atEnd: Bool, previousIsWord: Bool, nextIsWord: Bool, into list: Int
         ) -> Bool {
-            generation += 1
-            consumers[list].removeAll(keepingCapacity: true)
-            var matched = false
-            stack.removeAll(keepingCapacity: true)
-            for pc in key.dropFirst().reversed() { stack.append(pc) }
-            while let top = stack.popLast() {
-                let pc = Int(top)
-                guard marks[pc] != generation else { continue }
-                marks[pc] = generation
-                work += 1
-                switch program.instructions[pc] {
-                case .jump(let target):
-                    stack.append(Int32(target))
-                case .split(let first, let second):
-                    stack.append(Int32(second))
-                    stack.append(Int32(first))
-                case .assertStart:
-                    if atStart { stack.append(Int32(pc + 1)) }
-                case .assertEnd:
-                    if atEnd { stack.append(Int32(pc + 1)) }
-                case .assertWordBoundary(let negated):
-                    if (previousIsWord != nextIsWord) != negated { stack.append(Int32(pc + 1)) }
-                case .match:
-                    matched = true
-                case .scalar, .set:
-                    consumers[list].append(top)
-                }
-            }
-            return matched
+            follower.follow(
+                key, atStart: atStart, atEnd: atEnd, previousIsWord: previousIsWord, nextIsWord: nextIsWord,
+                lookArounds: 0, into: &consumers[list])
         }
 
         /// Builds every reachable state's row; false past the limits.
@@ -339,7 +331,7 @@ struct _RegexDFA: @unchecked Sendable {
                         scratch[(search ? 2 : 1)...].sort()
                         target = state(scratch)
                     }
-                    guard let target, work <= _RegexDFA.maximumWork else { return false }
+                    guard let target, work <= workLimit else { return false }
                     table.append(UInt16(target))
                 }
             }
@@ -388,6 +380,78 @@ struct _RegexDFA: @unchecked Sendable {
     }
 }
 
+/// What the automata of one pattern may take together, table entries and
+/// construction steps: a pattern with look-arounds builds one automaton per
+/// look-around, and the sum stays within a few times what one may take.
+struct _RegexAutomatonBudget {
+    var entries = 4 * _RegexDFA.maximumEntries
+    var work = 4 * _RegexDFA.maximumWork
+
+    /// For a pattern without look-arounds, whose automata (at most one
+    /// per direction and mode) have only their own limits.
+    static let unlimited = _RegexAutomatonBudget(entries: .max, work: .max)
+}
+
+/// The instructions a program reaches from a state's kernel without
+/// consuming a scalar, in a given context: the step that the construction
+/// of both kinds of automaton (``_RegexDFA``, ``_RegexPassDFA``) repeats.
+struct _RegexClosure {
+    private let program: _RegexProgram
+    /// A mark per instruction, and the stack of instructions to visit.
+    private var marks: [Int]
+    private var generation = 0
+    private var stack: [Int32] = []
+    /// Instructions visited, and whatever else the construction adds,
+    /// against its limit.
+    var work = 0
+
+    init(program: _RegexProgram) {
+        self.program = program
+        marks = [Int](repeating: 0, count: program.instructions.count)
+    }
+
+    /// Follows the instructions of `key` but its first element (a state's
+    /// flags), collecting into `consumers` those that consume a scalar;
+    /// whether `match` is reachable. Bit *i* of `lookArounds` answers the
+    /// program's look-around input *i*.
+    mutating func follow(
+        _ key: [Int32], atStart: Bool, atEnd: Bool, previousIsWord: Bool, nextIsWord: Bool, lookArounds: UInt64,
+        into consumers: inout [Int32]
+    ) -> Bool {
+        generation += 1
+        consumers.removeAll(keepingCapacity: true)
+        var matched = false
+        stack.removeAll(keepingCapacity: true)
+        for pc in key.dropFirst().reversed() { stack.append(pc) }
+        while let top = stack.popLast() {
+            let pc = Int(top)
+            guard marks[pc] != generation else { continue }
+            marks[pc] = generation
+            work += 1
+            switch program.instructions[pc] {
+            case .jump(let target):
+                stack.append(Int32(target))
+            case .split(let first, let second):
+                stack.append(Int32(second))
+                stack.append(Int32(first))
+            case .assertStart:
+                if atStart { stack.append(Int32(pc + 1)) }
+            case .assertEnd:
+                if atEnd { stack.append(Int32(pc + 1)) }
+            case .assertWordBoundary(let negated):
+                if (previousIsWord != nextIsWord) != negated { stack.append(Int32(pc + 1)) }
+            case .assertLookAround(let input, let negated):
+                if (lookArounds >> UInt64(input) & 1 != 0) != negated { stack.append(Int32(pc + 1)) }
+            case .match:
+                matched = true
+            case .scalar, .set:
+                consumers.append(top)
+            }
+        }
+        return matched
+    }
+}
+
 /// Decoding of the multi-byte sequences of valid UTF-8.
 enum _UTF8 {
     /// The scalar value that starts at `position` (a lead byte ≥ 0x80) and
@@ -410,5 +474,26 @@ enum _UTF8 {
             (lead & 0x07) << 18 | (UInt32(bytes[position + 1]) & 0x3F) << 12 | (UInt32(bytes[position + 2]) & 0x3F) << 6
             | UInt32(bytes[position + 3]) & 0x3F
         return (value, 4)
+    }
+}
+
+extension _RegexDFA {
+    /// The state before any scalar is read, for following a string as it
+    /// grows (see ``_CompiledRegex/prefixStart``).
+    var startState: Int { start }
+
+    /// The state after `bytes` (whole, valid UTF-8 characters) from
+    /// `state`: a string read in pieces reaches the state it would reach
+    /// read at once. Only for an automaton that reads forwards.
+    func state(after bytes: UnsafeBufferPointer<UInt8>, from state: Int) -> Int {
+        Self.run(
+            bytes, from: state, transitions: transitions, ascii: ascii, firstTerminal: firstTerminal,
+            classes: classes)
+    }
+
+    /// Whether no continuation of the string read so far can be accepted:
+    /// the state is dead (a terminal state that does not accept at the end).
+    func isDead(_ state: Int) -> Bool {
+        state >= firstTerminal && transitions[state + classCount] == 0
     }
 }

@@ -13,24 +13,43 @@ indirect enum _RegexNode: Sendable {
     /// `\b` (or `\B` when negated): whether the scalars on either side
     /// differ in being ASCII word characters.
     case wordBoundary(negated: Bool)
+    /// A look-ahead, `(?=…)` or `(?!…)` when `negated`, or a look-behind,
+    /// `(?<=…)` or `(?<!…)`: whether the body matches a substring that
+    /// starts (ahead) or ends (behind) here. Its own assertions see the
+    /// whole string, as in ECMA-262. Look-arounds are numbered from 0 in
+    /// the order their groups close, so an inner one comes before the one
+    /// that holds it: the order in which they are decided
+    /// (see ``_RegexLookArounds``).
+    case lookAround(LookAround)
     case sequence([_RegexNode])
     case alternation([_RegexNode])
     case repetition(_RegexNode, minimum: Int, maximum: Int?)
 }
 
+/// What a look-around asserts; a box, as the tree holds it by value.
+struct _RegexLookAround: Sendable {
+    var body: _RegexNode
+    var index: Int
+    var ahead: Bool
+    var negated: Bool
+}
+
 extension _RegexNode {
+    typealias LookAround = _RegexLookAround
+
     /// The pattern read backwards: a string has a substring that `self`
     /// matches exactly when the string reversed has one that the result
     /// matches. Sequences turn around and `^` and `$` trade places; `\b`
-    /// stays, as it looks at both sides alike. Recursive over the tree,
-    /// whose depth the group-depth limit bounds.
+    /// stays, as it looks at both sides alike, and so does a look-around,
+    /// whose answer at each position of the string is decided on its own.
+    /// Recursive over the tree, whose depth the group-depth limit bounds.
     var reversed: _RegexNode {
         switch self {
-        case .set, .wordBoundary: return self
+        case .set, .wordBoundary, .lookAround: return self
         case .start: return .end
         case .end: return .start
-        case .sequence(let nodes): return .sequence(nodes.reversed().map(\.reversed))
-        case .alternation(let branches): return .alternation(branches.map(\.reversed))
+        case .sequence(let nodes): return .sequence(nodes.reversed().map { $0.reversed })
+        case .alternation(let branches): return .alternation(branches.map { $0.reversed })
         case .repetition(let body, let minimum, let maximum):
             return .repetition(body.reversed, minimum: minimum, maximum: maximum)
         }

@@ -3,6 +3,11 @@
 /// pattern's automaton would be too large (see ``_RegexDFA``), and the
 /// reference the automaton is tested against.
 ///
+/// For a pattern with look-arounds it also runs the passes of
+/// ``_RegexLookArounds``: reading the string forwards or backwards,
+/// answering each look-around assertion from the inputs at the position,
+/// and recording where `match` is reached rather than stopping there.
+///
 /// The threads at the current and the next position are lists of
 /// instruction indices that consume a scalar, with marks that keep each
 /// instruction in a list once. Each scalar therefore costs at most one
@@ -36,6 +41,8 @@ struct _RegexPikeVM: ~Copyable {
         var atEnd: Bool
         var previousIsWord: Bool
         var nextIsWord: Bool
+        /// Bit *i*: whether look-around `program.lookArounds[i]` holds.
+        var lookArounds: UInt64
     }
 
     /// Whether `program` matches all of `bytes` (valid UTF-8) or, if not
@@ -44,6 +51,21 @@ struct _RegexPikeVM: ~Copyable {
     static func matches(
         _ program: _RegexProgram, _ bytes: UnsafeBufferPointer<UInt8>, whole: Bool, classes: _ScalarClasses?,
         steps: inout Int
+    ) -> Bool {
+        run(
+            program, bytes, whole: whole, reverse: false, classes: classes, inputs: _RegexInputs(), outputs: nil,
+            steps: &steps)
+    }
+
+    /// Runs `program` over `bytes`, from the end if `reverse` (then it must
+    /// be a reversed pattern, see ``_RegexNode/reversed``), with the
+    /// look-around answers of `inputs`. Without `outputs`: whether it
+    /// matches all of the string or some substring. With `outputs`, a
+    /// search that sets the bit of every byte offset where `match` is
+    /// reached, in the bits of the words `outputs` points to.
+    static func run(
+        _ program: _RegexProgram, _ bytes: UnsafeBufferPointer<UInt8>, whole: Bool, reverse: Bool,
+        classes: _ScalarClasses?, inputs: _RegexInputs, outputs: UnsafeMutablePointer<UInt64>?, steps: inout Int
     ) -> Bool {
         let size = program.instructions.count
         return program.instructions.withUnsafeBufferPointer { instructions in
@@ -54,7 +76,7 @@ struct _RegexPikeVM: ~Copyable {
                 var machine = _RegexPikeVM(
                     program: program, classes: classes, instructions: instructions, current: base, next: base + size,
                     marks: marks, stack: base + 3 * size)
-                let result = machine.run(bytes, whole: whole)
+                let result = machine.run(bytes, whole: whole, reverse: reverse, inputs: inputs, outputs: outputs)
                 steps += machine.steps
                 return result
             }
@@ -92,28 +114,47 @@ struct _RegexPikeVM: ~Copyable {
         return _UTF8.decode(bytes, at: position)
     }
 
+    /// The scalar that ends at `position`, and its length.
+    @inline(__always)
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, before position: Int) -> (UInt32, Int)? {
+        guard position > 0 else { return nil }
+        let byte = bytes[position - 1]
+        if byte < 0x80 { return (UInt32(byte), 1) }
+        var lead = position - 1
+        while lead > 0 && position - lead < 4 && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        guard let (value, _) = _UTF8.decode(bytes, at: lead) else { return nil }
+        return (value, position - lead)
+    }
+
     /// One pass over the string, looking one scalar ahead so that `$` and
-    /// `\b` know what follows without a second pass.
-    private mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, whole: Bool) -> Bool {
+    /// `\b` know what follows without a second pass. Backwards, the start
+    /// is the string's end and what follows is what precedes.
+    private mutating func run(
+        _ bytes: UnsafeBufferPointer<UInt8>, whole: Bool, reverse: Bool, inputs: _RegexInputs,
+        outputs: UnsafeMutablePointer<UInt64>?
+    ) -> Bool {
         let anchored = program.isAnchoredAtStart
-        var upcoming = Self.scalar(in: bytes, at: 0)
-        var position = 0
-        var previous: UInt32? = nil
+        let end = bytes.count
+        var position = reverse ? end : 0
+        var upcoming = reverse ? Self.scalar(in: bytes, before: position) : Self.scalar(in: bytes, at: position)
         var context = Context(
-            atStart: true, atEnd: upcoming == nil, previousIsWord: false, nextIsWord: Self.isWord(upcoming?.0))
+            atStart: true, atEnd: upcoming == nil, previousIsWord: false, nextIsWord: Self.isWord(upcoming?.0),
+            lookArounds: inputs.bits(at: position, end: end))
         add(0, context, toNext: false)
         while let (scalar, length) = upcoming {
-            position += length
             if !whole {
                 if !anchored { add(0, context, toNext: false) }
-                if matched { return true }
+                if matched {
+                    guard let outputs else { return true }
+                    outputs[position >> 6] |= 1 << UInt64(position & 63)
+                }
             }
             if currentCount == 0 && (whole || anchored) { return false }
-            upcoming = Self.scalar(in: bytes, at: position)
-            previous = scalar
+            position = reverse ? position - length : position + length
+            upcoming = reverse ? Self.scalar(in: bytes, before: position) : Self.scalar(in: bytes, at: position)
             context = Context(
-                atStart: false, atEnd: upcoming == nil, previousIsWord: Self.isWord(previous),
-                nextIsWord: Self.isWord(upcoming?.0))
+                atStart: false, atEnd: upcoming == nil, previousIsWord: Self.isWord(scalar),
+                nextIsWord: Self.isWord(upcoming?.0), lookArounds: inputs.bits(at: position, end: end))
             // Step: the threads that accept the scalar go on at the next position.
             if generation == .max {
                 marks.initialize(repeating: 0, count: instructions.count)
@@ -147,6 +188,7 @@ struct _RegexPikeVM: ~Copyable {
             nextCount = 0
         }
         if !whole && !anchored { add(0, context, toNext: false) }
+        if matched, let outputs { outputs[position >> 6] |= 1 << UInt64(position & 63) }
         return matched
     }
 
@@ -182,6 +224,11 @@ struct _RegexPikeVM: ~Copyable {
                 }
             case .assertWordBoundary(let negated):
                 if (context.previousIsWord != context.nextIsWord) != negated {
+                    stack[depth] = Int32(pc + 1)
+                    depth += 1
+                }
+            case .assertLookAround(let input, let negated):
+                if (context.lookArounds >> UInt64(input) & 1 != 0) != negated {
                     stack[depth] = Int32(pc + 1)
                     depth += 1
                 }

@@ -14,6 +14,10 @@ enum _RegexInstruction: Sendable {
     /// Goes on only where the scalars before and after differ (or, negated,
     /// agree) in being ASCII word characters; the ends count as not.
     case assertWordBoundary(negated: Bool)
+    /// Goes on only where look-around `program.lookArounds[input]` holds
+    /// (or, negated, does not): bit `input` of the inputs the engine reads
+    /// at each position (see ``_RegexLookArounds``).
+    case assertLookAround(input: Int, negated: Bool)
     case match
 }
 
@@ -27,6 +31,11 @@ struct _RegexProgram: Sendable {
     /// For each instruction that consumes a scalar, the index of its set.
     var consumerSets: [Int32] = []
     var usesWordBoundaries = false
+    /// The look-arounds the program asserts, by their numbers in the tree
+    /// (``_RegexLookAround/index``); an assertion's `input` is a position
+    /// in this list. Those nested in them are not listed: their own
+    /// programs assert them.
+    var lookArounds: [Int] = []
     /// Whether the program can only match at the start of the string
     /// (every path begins with `^`), which lets a search stop early.
     var isAnchoredAtStart = false
@@ -69,14 +78,14 @@ struct _RegexCompiler {
             for node in nodes {
                 if startsWithAnchor(node) { return true }
                 switch node {
-                case .end, .wordBoundary: continue
+                case .end, .wordBoundary, .lookAround: continue
                 default: return false
                 }
             }
             return false
         case .alternation(let branches): return !branches.isEmpty && branches.allSatisfy(startsWithAnchor)
         case .repetition(let body, let minimum, _): return minimum > 0 && startsWithAnchor(body)
-        case .set, .end, .wordBoundary: return false
+        case .set, .end, .wordBoundary, .lookAround: return false
         }
     }
 
@@ -86,7 +95,7 @@ struct _RegexCompiler {
         case .sequence(let nodes): return nodes.allSatisfy(compilesToNothing)
         case .alternation(let branches): return branches.count == 1 && compilesToNothing(branches[0])
         case .repetition(let body, _, let maximum): return maximum == 0 || compilesToNothing(body)
-        case .set, .start, .end, .wordBoundary: return false
+        case .set, .start, .end, .wordBoundary, .lookAround: return false
         }
     }
 
@@ -128,6 +137,16 @@ struct _RegexCompiler {
             // and the rest, which `\w`'s set among the sets gives it.
             _ = index(of: _ECMAScriptRegexParser.wordCharacters)
             try append(.assertWordBoundary(negated: negated))
+        case .lookAround(let lookAround):
+            // The body is another program's (see `_RegexLookArounds`).
+            let input: Int
+            if let known = program.lookArounds.firstIndex(of: lookAround.index) {
+                input = known
+            } else {
+                program.lookArounds.append(lookAround.index)
+                input = program.lookArounds.count - 1
+            }
+            try append(.assertLookAround(input: input, negated: lookAround.negated))
         case .sequence(let nodes):
             for node in nodes { try emit(node) }
         case .alternation(let branches):

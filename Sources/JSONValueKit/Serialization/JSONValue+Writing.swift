@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension JSONValue {
     /// Writes the value as JSON text.
     ///
@@ -46,29 +40,8 @@ extension JSONValue {
         return String(decoding: writer.output.bytes, as: UTF8.self)
     }
 
-    /// Writes the value as UTF-8 JSON text.
-    ///
-    /// ```swift
-    /// let data = try value.jsonData(options: [.prettyPrinted, .sortedKeys])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - options: How to format the text; compact, in the objects' own key
-    ///     order, by default.
-    ///   - maximumNestingDepth: How many levels of arrays and objects the value
-    ///     may nest; 512 by default, as for parsing.
-    /// - Returns: The JSON text as UTF-8 bytes.
-    /// - Throws: ``JSONWritingError`` as
-    ///   ``jsonString(options:maximumNestingDepth:)`` does.
-    public func jsonData(
-        options: WritingOptions = [],
-        maximumNestingDepth: Int = WritingOptions.defaultMaximumNestingDepth
-    ) throws -> Data {
-        let writer = try written(options: options, maximumNestingDepth: maximumNestingDepth)
-        return writer.output.takeData()
-    }
-
-    private func written(options: WritingOptions, maximumNestingDepth: Int) throws(JSONWritingError) -> _JSONWriter {
+    /// The writer after writing the value, whose output the caller takes.
+    func written(options: WritingOptions, maximumNestingDepth: Int) throws(JSONWritingError) -> _JSONWriter {
         var writer = _JSONWriter(options: options, depthLimit: maximumNestingDepth)
         do {
             try writer.write(self)

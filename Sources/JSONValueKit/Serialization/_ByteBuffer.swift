@@ -1,16 +1,14 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 // malloc, realloc and free.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(WASILibc)
+import WASILibc
 #elseif canImport(ucrt)
 import ucrt
 #endif
@@ -24,6 +22,12 @@ import ucrt
 /// (minimum of 200 runs): a large block grows in place (glibc moves its pages
 /// with `mremap`), and the 600 KB of output is neither copied a last time nor
 /// faulted in twice.
+///
+/// Frozen (and so `@usableFromInline`, which `@frozen` needs) only because
+/// Embedded Swift, which `.ci/check-32bit` compiles this file with, allows
+/// `discard self` in ``takeStorage()`` only in a frozen type; nothing is
+/// inlinable from outside the module.
+@frozen @usableFromInline
 struct _ByteBuffer: ~Copyable {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
@@ -123,13 +127,12 @@ struct _ByteBuffer: ~Copyable {
         UnsafeBufferPointer(start: base, count: count)
     }
 
-    /// Hands the bytes to a `Data` without copying them; the buffer ends.
-    consuming func takeData() -> Data {
-        // The `Data` keeps up to twice the bytes it holds: shrinking the block
-        // first made the next write of the same size grow it again, through
-        // fresh pages, and cost 45% when pretty-printing canada.json.
-        let data = Data(bytesNoCopy: base, count: count, deallocator: .free)
+    /// Hands over the storage, which the caller frees with `free`; the
+    /// buffer ends. (``takeData()``, beside the writer's Foundation API,
+    /// gives it to a `Data`: this file needs no Foundation.)
+    consuming func takeStorage() -> (base: UnsafeMutablePointer<UInt8>, count: Int) {
+        let storage = (base, count)
         discard self
-        return data
+        return storage
     }
 }

@@ -337,7 +337,7 @@ struct _JSONWriter: ~Copyable {
     /// The failure for the value that the innermost of `frames` returned
     /// last.
     private func failure(_ reason: Failure.Reason, _ frames: [Frame]) -> Failure {
-        Failure(reason: reason, reversedPath: frames.reversed().map(\.lastComponent))
+        Failure(reason: reason, reversedPath: frames.reversed().map { $0.lastComponent })
     }
 
     private mutating func writeNewline(indent: Int) {

@@ -334,6 +334,44 @@ struct DecoderParityTests {
         }
     }
 
+    @Test(
+        "ISO 8601 strings are read as the system's JSONDecoder reads them, each one",
+        arguments: [
+            "2026-11-22T10:00:00Z", "2026-11-22T10:00:00+01:00", "2026-11-22T10:00:00-0530", "2026-11-22t10:00:00z",
+            "2026-11-22T10:00:00.123Z", "2026-11-22T10:00:00,5Z", "2026-11-22 10:00:00Z", "2026-11-22T10:00Z",
+            "2026-11-22", "20261122T100000Z", "2026-11-22T10:00:00", "2026-02-30T10:00:00Z", "2026-11-22T24:00:00Z",
+            "2026-11-22T10:00:60Z", "1969-12-31T23:59:59Z", "0001-01-01T00:00:00Z", " 2026-11-22T10:00:00Z", "",
+            "2026-W47-7T10:00:00Z", "2026-326T10:00:00Z",
+        ])
+    func iso8601Strings(_ text: String) throws {
+        let data = Data(try JSONValue.array([.string(text)]).jsonData())
+        let foundation = JSONDecoder()
+        foundation.dateDecodingStrategy = .iso8601
+        var ours = JSONValueDecoder()
+        ours.dateDecodingStrategy = .iso8601
+        let expected = try? foundation.decode([Date].self, from: data)
+        #expect((try? ours.decode([Date].self, from: data)) == expected)
+        #expect((try? ours.decode([Date].self, from: [.string(text)])) == expected)
+    }
+
+    @Test("ISO 8601 dates decoded from many threads at once")
+    func iso8601Concurrently() async throws {
+        var ours = JSONValueDecoder()
+        ours.dateDecodingStrategy = .iso8601
+        let decoder = ours
+        let dates = try await withThrowingTaskGroup(of: [Date].self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    let texts = (0..<200).map { JSONValue.string("2026-11-\(10 + task)T10:00:\(10 + $0 % 50)Z") }
+                    return try decoder.decode([Date].self, from: .array(texts))
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(dates.count == 1600)
+        #expect(Set(dates).count == 8 * 50)
+    }
+
     #if FullFoundation
     // `DateFormatter` is in Foundation, not FoundationEssentials.
     @Test("formatted dates")

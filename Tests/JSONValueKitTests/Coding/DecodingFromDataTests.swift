@@ -204,7 +204,13 @@ struct DecodingFromStringTests {
     func invalid() throws {
         let decoder = JSONValueDecoder()
         let error = #expect(throws: DecodingError.self) { try decoder.decode([Int].self, from: "[1,") }
-        guard case .dataCorrupted(let context) = error else { return }
-        #expect((context.underlyingError as? JSONParseError)?.location.offset == 3)
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("expected DecodingError.dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(context.codingPath.isEmpty)
+        #expect(
+            context.underlyingError as? JSONParseError
+                == JSONParseError(.unexpectedEndOfInput, at: .init(line: 1, column: 4, offset: 3)))
     }
 }

@@ -51,8 +51,12 @@ struct EncoderParityTests {
         ])
     func refusedNumbers(_ numbers: Numbers) throws {
         let error = #expect(throws: EncodingError.self) { try JSONValueEncoder().encode(numbers) }
-        guard case .invalidValue(_, let context) = error else { return }
-        #expect(context.codingPath.count == 1, "\(context.codingPath)")
+        guard case .invalidValue(_, let context) = error else {
+            Issue.record("expected EncodingError.invalidValue, got \(String(describing: error))")
+            return
+        }
+        let key = numbers.u64 != nil ? "u64" : numbers.u != nil ? "u" : "decimal"
+        #expect(context.codingPath.map(\.stringValue) == [key], "\(context.codingPath)")
         #expect(context.debugDescription.contains("cannot be held exactly"))
     }
 
@@ -154,6 +158,19 @@ struct EncoderParityTests {
             foundation.dateEncodingStrategy = strategies[index]
             ours.dateEncodingStrategy = strategies[index]
         }
+    }
+
+    @Test(
+        "ISO 8601 dates are written as the system's JSONEncoder writes them",
+        arguments: [0, -1, 1_500_000_000.5, 1_700_000_000.999, -62_135_596_800, 253_402_300_799, 86_399.0001])
+    func iso8601Dates(_ seconds: Double) throws {
+        let date = Date(timeIntervalSince1970: seconds)
+        let foundation = JSONEncoder()
+        foundation.dateEncodingStrategy = .iso8601
+        var ours = JSONValueEncoder()
+        ours.dateEncodingStrategy = .iso8601
+        let expected = try JSONValue(parsing: foundation.encode([date]))
+        #expect(try ours.encode([date]) == expected)
     }
 
     #if FullFoundation

@@ -154,7 +154,10 @@ struct MappedCodingKeyTests {
         #expect(deviations.first?.action == .readFromAlternativePath("/n"))
         #expect(deviations.first?.value == 2)
         #expect(deviations.allSatisfy { !$0.isDiscarded && $0.tolerance.isEmpty })
-        #expect(deviations.first?.description == #"At items[1].count: 2 was read from the alternative path "/n"."#)
+        #expect(deviations.map(\.location) == ["/items/1/n", "/items/1/remark"])
+        #expect(
+            deviations.first?.description
+                == #"At /items/1/n (items[1].count in the model): 2 was read from the alternative path "/n"."#)
         // Combined with a tolerance: the alternative value is converted too.
         var decoder = JSONValueDecoder()
         decoder.tolerance = .convertScalarTypes

@@ -2,30 +2,21 @@ import Testing
 
 @testable import JSONValueKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
 #endif
 
 @Suite("Moving deep recursion to a new stack")
 struct StackExtensionTests {
-    /// The calling thread, as a number that can cross threads.
-    static func currentThread() -> UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
-    }
+    /// Set on the test's thread only: another thread sees `nil`.
+    static let marker = _ThreadLocal()
 
     @Test("the body runs on another thread, and its result or error comes back")
     func newThread() throws {
-        let caller = Self.currentThread()
-        let thread = try _StackExtension.onNewStack { Self.currentThread() }
-        #expect(thread != caller)
+        Self.marker.value = UnsafeMutableRawPointer(bitPattern: 1)
+        defer { Self.marker.value = nil }
+        #expect(try _StackExtension.onNewStack { Self.marker.value } == nil)
+        #expect(Self.marker.value != nil)
         #if canImport(Darwin)
         #expect(
             try _StackExtension.onNewStack { pthread_get_stacksize_np(pthread_self()) } >= _StackExtension.stackSize)
@@ -34,12 +25,34 @@ struct StackExtensionTests {
         #expect(throws: Failure()) { try _StackExtension.onNewStack { throw Failure() } }
     }
 
-    @Test("only every 32nd level leaves the thread")
+    @Test("only every interval-th level leaves the thread (32 levels, 16 where stacks are 128 KiB)")
     func interval() throws {
-        let caller = Self.currentThread()
-        #expect(try _StackExtension.run(depth: 31) { Self.currentThread() } == caller)
-        #expect(try _StackExtension.run(depth: 0) { Self.currentThread() } == caller)
-        #expect(try _StackExtension.run(depth: 64) { Self.currentThread() } != caller)
+        Self.marker.value = UnsafeMutableRawPointer(bitPattern: 1)
+        defer { Self.marker.value = nil }
+        let interval = _StackExtension.interval
+        #if canImport(Musl) || os(WASI)
+        #expect(interval == 16)
+        #else
+        #expect(interval == 32)
+        #endif
+        #expect(try _StackExtension.run(depth: interval - 1) { Self.marker.value } != nil)
+        #expect(try _StackExtension.run(depth: 0) { Self.marker.value } != nil)
+        #expect(try _StackExtension.run(depth: 2 * interval) { Self.marker.value } == nil)
+    }
+
+    @Test("a thread-local value is the thread's own, and a new thread's starts empty")
+    func threadLocal() throws {
+        let local = _ThreadLocal()
+        #expect(local.value == nil)
+        local.value = UnsafeMutableRawPointer(bitPattern: 8)
+        #expect(
+            try _StackExtension.onNewStack { () -> Bool in
+                let empty = local.value == nil
+                local.value = UnsafeMutableRawPointer(bitPattern: 16)
+                return empty && local.value == UnsafeMutableRawPointer(bitPattern: 16)
+            })
+        #expect(local.value == UnsafeMutableRawPointer(bitPattern: 8))
+        local.value = nil
     }
 
     #if canImport(Darwin)

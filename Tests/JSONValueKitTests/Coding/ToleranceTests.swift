@@ -95,6 +95,27 @@ struct ToleranceTests {
         var flag: Bool
     }
 
+    /// Only `{}`, `[]` and `""` are empty: text of spaces, `0`, `false`
+    /// and `null`'s neighbours are values, which fail as they would.
+    @Test(
+        "emptyValuesAsNil: exactly {}, [] and \"\" are empty",
+        arguments: [
+            (JSONValue.string(""), true), ([], true), ([:], true), (" ", false), ("\t", false), ("0", false),
+            (1.5, false),
+            (false, false), ([nil], false), (["a": nil], false), ([[]], false),
+        ] as [(JSONValue, Bool)])
+    func emptyOnly(_ value: JSONValue, _ isEmpty: Bool) throws {
+        struct Count: Decodable, Equatable { var n: Int? }
+        let decoder = Self.decoder(.emptyValuesAsNil)
+        if isEmpty {
+            var deviations: [JSONValueDecoder.Deviation] = []
+            #expect(try decoder.decode(Count.self, from: ["n": value], deviations: &deviations) == Count(n: nil))
+            #expect(deviations.map(\.action) == [.madeNil])
+        } else {
+            #expect(throws: DecodingError.self, "\(value)") { try decoder.decode(Count.self, from: ["n": value]) }
+        }
+    }
+
     @Test(
         "convertScalarTypes: exact conversions succeed",
         arguments: [
@@ -149,7 +170,7 @@ struct ToleranceTests {
         #expect(deviation.result == expected)
         #expect(!deviation.isDiscarded)
         #expect(
-            deviation.description == #"At v: \#(number) was converted to String "\#(expected)" (convertScalarTypes)."#)
+            deviation.description == #"At /v: \#(number) was converted to String "\#(expected)" (convertScalarTypes)."#)
     }
 
     @Test(
@@ -181,6 +202,48 @@ struct ToleranceTests {
         #expect(mixed.int == 0 && mixed.string == "-0")
         #expect(mixed.double == 0 && mixed.double.sign == .minus)
         #expect(identical(mixed.raw, .int(0)))
+    }
+
+    struct Flag: Codable, Equatable {
+        var flag: Bool
+    }
+
+    /// Every conversion into `Bool` that `convertScalarTypes` documents, from
+    /// a tree and from JSON text, each reported with what it became.
+    @Test(
+        "convertScalarTypes: 0, 1, \"0\", \"1\", \"true\" and \"false\" into Bool, and the report says which",
+        arguments: [
+            ("\"true\"", JSONValue.string("true"), true), ("\"false\"", "false", false), ("\"1\"", "1", true),
+            ("\"0\"", "0", false), ("1", .int(1), true), ("0", .int(0), false),
+        ] as [(String, JSONValue, Bool)])
+    func booleans(_ text: String, _ value: JSONValue, _ expected: Bool) throws {
+        let decoder = Self.decoder(.convertScalarTypes)
+        var deviations: [JSONValueDecoder.Deviation] = []
+        #expect(try decoder.decode(Flag.self, from: ["flag": value], deviations: &deviations) == Flag(flag: expected))
+        var fromText: [JSONValueDecoder.Deviation] = []
+        let data = Data(#"{"flag": \#(text)}"#.utf8)
+        #expect(try decoder.decode(Flag.self, from: data, deviations: &fromText) == Flag(flag: expected))
+        #expect(try decoder.decode(Bool.self, from: value) == expected)
+        for report in [deviations, fromText] {
+            #expect(report.count == 1)
+            #expect(report.first?.action == .converted(to: "Bool"))
+            #expect(report.first?.tolerance == .convertScalarTypes)
+            #expect(report.first?.result == "\(expected)")
+            #expect(report.first?.codingPath.map(\.stringValue) == ["flag"])
+        }
+        // Strict decoding refuses each of them.
+        #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Flag.self, from: ["flag": value]) }
+    }
+
+    @Test(
+        "convertScalarTypes: nothing else becomes a Bool",
+        arguments: [
+            JSONValue.string("2"), "-1", "yes", "no", "TRUE", "False", "01", " 1", "1.0", "", "t", .int(2), .int(-1),
+            .double(0.5), .double(2), .null, [], [:],
+        ])
+    func notBooleans(_ value: JSONValue) {
+        let decoder = Self.decoder(.convertScalarTypes)
+        #expect(throws: DecodingError.self, "\(value)") { try decoder.decode(Flag.self, from: ["flag": value]) }
     }
 
     @Test(
@@ -295,7 +358,7 @@ struct ToleranceTests {
             Shelf.self, from: ["cover": ["image": 5]], deviations: &deviations)
         #expect(
             deviations.map(\.description) == [
-                #"At cover: {"image":5} could not be decoded and became nil (invalidOptionalsAsNil): "#
+                #"At /cover: {"image":5} could not be decoded and became nil (invalidOptionalsAsNil): "#
                     + "at cover.image: Expected to decode String but found a number instead."
             ])
         // Where the error is, when the report is about the same place, is not
@@ -333,11 +396,11 @@ struct ToleranceTests {
         #expect(lines.count == 2)
         #expect(
             lines.contains {
-                $0.hasPrefix("At frontCover: {} could not be decoded and became nil (emptyValuesAsNil): ")
+                $0.hasPrefix("At /frontCover: {} could not be decoded and became nil (emptyValuesAsNil): ")
             })
         #expect(
             lines.contains {
-                $0.hasPrefix(#"At subgenre: "" could not be decoded and became nil (emptyValuesAsNil): "#)
+                $0.hasPrefix(#"At /subgenre: "" could not be decoded and became nil (emptyValuesAsNil): "#)
             })
     }
 

@@ -20,21 +20,23 @@ struct JSONPatchConformanceTests {
         var testDescription: String { "\(file) #\(index): \(value.comment?.stringValue ?? "")" }
     }
 
-    static func records(_ file: String) throws -> [Record] {
-        let suite = try JSONValue(parsing: Shared.data("conformance/json-patch-tests/" + file))
-        return (suite.arrayValue ?? []).enumerated().map { Record(file: file, index: $0, value: $1) }
-    }
-
-    static let all: [Record] =
-        Shared.isAvailable ? ((try? records("tests.json")) ?? []) + ((try? records("spec_tests.json")) ?? []) : []
+    static let all: SharedSuite<Record> = {
+        var result = SharedSuite<Record>()
+        guard Shared.isAvailable else { return result }
+        for file in ["tests.json", "spec_tests.json"] {
+            let records = Shared.array("conformance/json-patch-tests/" + file, problems: &result.problems)
+            result.elements += records.enumerated().map { Record(file: file, index: $0, value: $1) }
+        }
+        return result
+    }()
 
     @Test("the suite files hold 95 and 17 records")
     func counts() throws {
-        #expect(try Self.records("tests.json").count == 95)
-        #expect(try Self.records("spec_tests.json").count == 17)
+        Self.all.expectLoaded("JSON Patch records", count: 95 + 17)
+        #expect(Self.all.elements.filter { $0.file == "tests.json" }.count == 95)
     }
 
-    @Test("every enabled record", arguments: all)
+    @Test("every enabled record", arguments: all.elements)
     func record(_ record: Record) throws {
         let value = record.value
         if value.disabled == true { return }
@@ -67,7 +69,7 @@ struct JSONPatchConformanceTests {
     func tally() throws {
         var passed = 0
         var enabled = 0
-        for record in Self.all where record.value.disabled != true {
+        for record in Self.all.elements where record.value.disabled != true {
             enabled += 1
             let value = record.value
             let outcome = Result { try value.doc!.applying(JSONPatch(value.patch!)) }

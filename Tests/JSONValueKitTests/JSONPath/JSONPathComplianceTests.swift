@@ -23,12 +23,17 @@ struct JSONPathComplianceTests {
         }
     }
 
-    static let cases: [Case] = {
-        guard Shared.isAvailable,
-            let data = try? Shared.data("conformance/jsonpath-compliance-test-suite/cts.json"),
-            let suite = try? JSONValue(parsing: data)
-        else { return [] }
-        return (suite.tests?.arrayValue ?? []).enumerated().map { Case(index: $0, value: $1) }
+    static let cases: SharedSuite<Case> = {
+        var result = SharedSuite<Case>()
+        guard Shared.isAvailable else { return result }
+        let path = "conformance/jsonpath-compliance-test-suite/cts.json"
+        guard let suite = Shared.document(path, problems: &result.problems) else { return result }
+        guard let tests = suite.tests?.arrayValue else {
+            result.problems.append("\(path) has no tests")
+            return result
+        }
+        result.elements = tests.enumerated().map { Case(index: $0, value: $1) }
+        return result
     }()
 
     /// Whether a case passes; `nil` if it does, otherwise why not.
@@ -68,11 +73,11 @@ struct JSONPathComplianceTests {
 
     @Test("the suite has 703 cases, 247 of them invalid queries")
     func counts() {
-        #expect(Self.cases.count == 703)
-        #expect(Self.cases.filter { $0.value.invalid_selector == true }.count == 247)
+        Self.cases.expectLoaded("JSONPath cases", count: 703)
+        #expect(Self.cases.elements.filter { $0.value.invalid_selector == true }.count == 247)
     }
 
-    @Test("every case", arguments: cases)
+    @Test("every case", arguments: cases.elements)
     func compliance(_ testCase: Case) {
         if let failure = Self.failure(testCase) {
             Issue.record("\(testCase.testDescription): \(failure)")

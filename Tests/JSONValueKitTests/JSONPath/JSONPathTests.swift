@@ -81,6 +81,15 @@ struct JSONPathTests {
         #expect(values.queryValues("$[?@ == true]") == [true])
         #expect(values.queryValues("$[?@ == '\u{E9}']").count == 1)
         #expect(values.queryValues("$[?@ > 1]") == [2.5])
+        // By scalars: "e" and U+0301 come before U+00E9, which Swift's own
+        // order (by canonical equivalence) would take as equal.
+        func scalars(_ query: JSONPath) -> [[UInt32]] {
+            values.queryValues(query).map { Array(($0.stringValue ?? "").unicodeScalars.map(\.value)) }
+        }
+        #expect(scalars("$[?@ < '\u{E9}']") == [[0x31], [0x65, 0x301]])
+        #expect(scalars("$[?@ <= '\u{E9}']") == [[0x31], [0xE9], [0x65, 0x301]])
+        #expect(scalars("$[?@ > 'e\u{301}']") == [[0xE9]])
+        #expect(scalars("$[?@ >= 'e']") == [[0xE9], [0x65, 0x301]])
         #expect(values.queryValues("$[?@ == null]") == [nil])
         let big: JSONValue = [.int(Int.max), .double(0x1p63)]
         #expect(big.queryValues("$[?@ < 9223372036854775808.0]") == [.int(Int.max)])

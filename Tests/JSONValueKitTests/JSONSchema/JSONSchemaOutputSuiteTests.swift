@@ -20,7 +20,7 @@ struct JSONSchemaOutputSuiteTests {
         var testDescription: String { "\(file): \(value["description"]?.stringValue ?? "") (\(dialect))" }
     }
 
-    static let suite = Shared.directory.appendingPathComponent("conformance/json-schema-test-suite")
+    static var suite: String { "conformance/json-schema-test-suite" }
 
     /// Whether a test case's `compatibility` admits a dialect: `7`,
     /// `<=2019`, `=2020`, `6,<=2019`; `9999` is for unreleased features.
@@ -39,28 +39,33 @@ struct JSONSchemaOutputSuiteTests {
         return true
     }
 
-    static let annotationCases: [AnnotationCase] = {
-        guard Shared.isAvailable else { return [] }
-        let directory = suite.appendingPathComponent("annotations/tests")
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        var result: [AnnotationCase] = []
-        for file in files.sorted() {
-            guard let data = try? Data(contentsOf: directory.appendingPathComponent(file)),
-                let cases = try? JSONValue(parsing: data)["suite"]?.arrayValue
-            else { continue }
+    static let annotationCases: SharedSuite<AnnotationCase> = {
+        var result = SharedSuite<AnnotationCase>()
+        guard Shared.isAvailable else { return result }
+        let directory = suite + "/annotations/tests"
+        for file in Shared.files(in: directory, problems: &result.problems) {
+            guard let document = Shared.document(directory + "/" + file, problems: &result.problems) else { continue }
+            guard let cases = document["suite"]?.arrayValue else {
+                result.problems.append("\(directory)/\(file) has no suite")
+                continue
+            }
             for value in cases {
                 for dialect in JSONSchema.Dialect.allCases
                 where isCompatible(value["compatibility"]?.stringValue, dialect) {
-                    result.append(AnnotationCase(file: file, value: value, dialect: dialect))
+                    result.elements.append(AnnotationCase(file: file, value: value, dialect: dialect))
                 }
             }
         }
         return result
     }()
 
-    @Test("the annotation tests load")
+    // A parameterized test over an empty list is skipped, not failed: the
+    // counts are checked by plain tests.
+
+    @Test("the annotation tests load: 7 files, 119 cases counted once for each dialect they apply to")
     func annotationCount() {
-        #expect(Self.annotationCases.count > 100)
+        Self.annotationCases.expectLoaded("annotation cases", count: 119)
+        #expect(Set(Self.annotationCases.elements.map(\.file)).count == 7)
     }
 
     /// The annotations of a valid evaluation: for each instance location and
@@ -97,7 +102,7 @@ struct JSONSchemaOutputSuiteTests {
         return result
     }
 
-    @Test("annotation tests", arguments: annotationCases)
+    @Test("annotation tests", arguments: annotationCases.elements)
     func annotationCase(_ testCase: AnnotationCase) throws {
         var options = JSONSchema.Options()
         options.defaultDialect = testCase.dialect
@@ -128,27 +133,43 @@ struct JSONSchemaOutputSuiteTests {
         var testDescription: String { "\(dialect)/\(file): \(value["description"]?.stringValue ?? "")" }
     }
 
-    static let outputCases: [OutputCase] = {
-        guard Shared.isAvailable else { return [] }
-        var result: [OutputCase] = []
+    static let outputCases: SharedSuite<OutputCase> = {
+        var result = SharedSuite<OutputCase>()
+        guard Shared.isAvailable else { return result }
         for dialect in ["draft2019-09", "draft2020-12"] {
-            let directory = suite.appendingPathComponent("output-tests/\(dialect)/content")
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            for file in files.sorted() {
-                guard let data = try? Data(contentsOf: directory.appendingPathComponent(file)),
-                    let cases = try? JSONValue(parsing: data).arrayValue
-                else { continue }
-                result += cases.map { OutputCase(dialect: dialect, file: file, value: $0) }
+            let directory = suite + "/output-tests/\(dialect)/content"
+            for file in Shared.files(in: directory, problems: &result.problems) {
+                for value in Shared.array(directory + "/" + file, problems: &result.problems) {
+                    result.elements.append(OutputCase(dialect: dialect, file: file, value: value))
+                }
             }
         }
         return result
     }()
 
-    @Test("output tests: the output of each format satisfies the test's schema", arguments: outputCases)
+    /// The output schemas the output tests refer to, by dialect.
+    static let outputSchemas: SharedSuite<(dialect: String, schema: JSONValue)> = {
+        var result = SharedSuite<(dialect: String, schema: JSONValue)>()
+        guard Shared.isAvailable else { return result }
+        for dialect in ["draft2019-09", "draft2020-12"] {
+            let path = suite + "/output-tests/\(dialect)/output-schema.json"
+            if let schema = Shared.document(path, problems: &result.problems) {
+                result.elements.append((dialect, schema))
+            }
+        }
+        return result
+    }()
+
+    @Test("the output tests load: 8 cases in 2 dialects, with both output schemas")
+    func outputCount() {
+        Self.outputCases.expectLoaded("output cases", count: 8)
+        Self.outputCases.expectLoaded("output tests", count: 8) { $0.value["tests"]?.arrayValue?.count ?? 0 }
+        Self.outputSchemas.expectLoaded("output schemas", count: 2)
+    }
+
+    @Test("output tests: the output of each format satisfies the test's schema", arguments: outputCases.elements)
     func outputCase(_ testCase: OutputCase) throws {
-        let outputSchema = try JSONValue(
-            parsing: Data(
-                contentsOf: Self.suite.appendingPathComponent("output-tests/\(testCase.dialect)/output-schema.json")))
+        let outputSchema = try #require(Self.outputSchemas.elements.first { $0.dialect == testCase.dialect }?.schema)
         let outputSchemaURI = outputSchema["$id"]?.stringValue ?? ""
         let schema = try JSONSchema(testCase.value["schema"] ?? true)
         for test in testCase.value["tests"]?.arrayValue ?? [] {

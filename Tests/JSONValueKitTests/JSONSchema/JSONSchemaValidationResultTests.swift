@@ -32,6 +32,8 @@ struct JSONSchemaValidationResultTests {
         var schema: JSONValue
         var instance: JSONValue
         var errors: [Expected]
+        /// Whether the content keywords are asserted.
+        var assertsContent = false
         var testDescription: String { keyword }
     }
 
@@ -184,18 +186,32 @@ struct JSONSchemaValidationResultTests {
         MessageCase(
             keyword: "contentEncoding and contentMediaType (draft-07)", dialect: .draft7,
             schema: ["contentMediaType": "application/json", "contentEncoding": "base64"], instance: "notbase64!",
-            errors: [Expected("", "/contentEncoding", "\"notbase64!\" is not base64-encoded JSON")]),
+            errors: [Expected("", "/contentEncoding", "\"notbase64!\" is not valid base64")], assertsContent: true),
         MessageCase(
             keyword: "contentMediaType (draft-07)", dialect: .draft7, schema: ["contentMediaType": "application/json"],
-            instance: "{", errors: [Expected("", "/contentMediaType", "\"{\" is not JSON text")]),
+            instance: "{",
+            errors: [
+                Expected(
+                    "", "/contentMediaType",
+                    "the string is not JSON text: Unexpected end of input at line 1, column 2 (byte 1).")
+            ], assertsContent: true),
         MessageCase(
             keyword: "contentEncoding (draft-07)", dialect: .draft7, schema: ["contentEncoding": "base64"],
-            instance: "!!", errors: [Expected("", "/contentEncoding", "\"!!\" is not valid base64")]),
+            instance: "!!", errors: [Expected("", "/contentEncoding", "\"!!\" is not valid base64")],
+            assertsContent: true),
+        MessageCase(
+            keyword: "contentSchema (2020-12)",
+            schema: ["contentMediaType": "application/json", "contentSchema": false],
+            instance: "[]",
+            errors: [Expected("", "/contentSchema", "no value is allowed here (the schema is false), but found []")],
+            assertsContent: true),
     ]
 
     @Test("each keyword's error: where, which keyword, and what", arguments: messageCases)
     func messages(_ testCase: MessageCase) throws {
-        let schema = try JSONSchema(testCase.schema, options: .init(dialect: testCase.dialect))
+        var options = JSONSchema.Options(dialect: testCase.dialect)
+        options.assertsContent = testCase.assertsContent
+        let schema = try JSONSchema(testCase.schema, options: options)
         let result = schema.validate(testCase.instance)
         #expect(result.errors.map(Expected.init) == testCase.errors)
         #expect(!result.isValid)

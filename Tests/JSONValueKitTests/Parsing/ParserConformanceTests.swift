@@ -11,71 +11,140 @@ import Foundation
 /// Accept/reject tables for RFC 8259, one parameterized test per rule.
 @Suite("Parser conformance (RFC 8259)")
 struct ParserConformanceTests {
+    /// An error at `offset` on the first line, whose text before it is
+    /// ASCII (so its column is `offset + 1`) unless `column` says otherwise.
+    static func error(_ kind: JSONParseError.Kind, _ offset: Int, column: Int? = nil) -> JSONParseError {
+        JSONParseError(kind, at: .init(line: 1, column: column ?? offset + 1, offset: offset))
+    }
+
+    /// Checks that `text` is refused with exactly `expected`: its kind and
+    /// its location.
+    static func expectRefused(
+        _ text: String, _ expected: JSONParseError, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(throws: expected, "\(text.debugDescription)", sourceLocation: sourceLocation) {
+            try JSONValue(parsing: text)
+        }
+    }
+
     @Test(
         "accepts any value at the top level, with surrounding whitespace",
         arguments: [
-            "0", "-1", "\"s\"", "true", "false", "null", "[]", "{}", " \t\r\n[ ]\n ", "  1  ", "\"\"",
-        ])
-    func topLevel(_ text: String) {
-        #expect(throws: Never.self) { try JSONValue(parsing: text) }
+            ("0", 0), ("-1", -1), ("\"s\"", "s"), ("true", true), ("false", false), ("null", nil), ("[]", []),
+            ("{}", [:]), (" \t\r\n[ ]\n ", []), ("  1  ", 1), ("\"\"", ""), ("-0", .int(0)), ("-0.0", .double(-0.0)),
+        ] as [(String, JSONValue)])
+    func topLevel(_ text: String, _ expected: JSONValue) throws {
+        let value = try JSONValue(parsing: text)
+        #expect(identical(value, expected), "\(text.debugDescription) read as \(value)")
     }
 
     @Test(
-        "accepts valid documents",
+        "accepts valid documents, with the values they hold",
         arguments: [
-            #"{"a": [1, 2.5e3, -0.0, {"b": null}], "c": "\u00e9\ud83d\ude00\n", "d": true}"#,
-            "[1E2, 1e-2, 1E+2, 0.5, -0, 0e0, 123456789012345678901234567890]",
-            #"{"":""}"#, #"[[[[[]]]]]"#, #"{"a":{"a":{"a":{}}}}"#, "[\"\\/\\b\\f\\n\\r\\t\\\"\\\\\"]",
-            "\"\u{7F}\u{2028}\u{10FFFF}\"",
-        ])
-    func validDocuments(_ text: String) {
-        #expect(throws: Never.self) { try JSONValue(parsing: text) }
-    }
-
-    @Test("rejects trailing commas", arguments: ["[1,]", "[1, ]", #"{"a": 1,}"#, "[,]", "[1,,2]", "{,}"])
-    func trailingCommas(_ text: String) {
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
-    }
-
-    @Test("rejects comments", arguments: ["// c\n1", "/* c */ 1", "[1 /* c */]", "[1] // c", "# c\n1"])
-    func comments(_ text: String) {
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
-    }
-
-    @Test("rejects leading zeros", arguments: ["01", "-01", "00", "00.5", "[012]"])
-    func leadingZeros(_ text: String) {
-        #expect {
-            try JSONValue(parsing: text)
-        } throws: { error in
-            if (error as? JSONParseError)?.kind == .numberWithLeadingZero { return true }
-            return false
-        }
+            (
+                #"{"a": [1, 2.5e3, -0.0, {"b": null}], "c": "\u00e9\ud83d\ude00\n", "d": true}"#,
+                ["a": [1, .double(2500), .double(-0.0), ["b": nil]], "c": "\u{E9}\u{1F600}\n", "d": true] as JSONValue
+            ),
+            (
+                "[1E2, 1e-2, 1E+2, 0.5, -0, 0e0, 123456789012345678901234567890]",
+                [
+                    .double(100), .double(0.01), .double(100), .double(0.5), .int(0), .double(0),
+                    .double(1.2345678901234568e29),
+                ]
+            ),
+            (#"{"":""}"#, ["": ""]), (#"[[[[[]]]]]"#, [[[[[]]]]]), (#"{"a":{"a":{"a":{}}}}"#, ["a": ["a": ["a": [:]]]]),
+            ("[\"\\/\\b\\f\\n\\r\\t\\\"\\\\\"]", ["/\u{8}\u{C}\n\r\t\"\\"]),
+            ("\"\u{7F}\u{2028}\u{10FFFF}\"", "\u{7F}\u{2028}\u{10FFFF}"),
+        ] as [(String, JSONValue)])
+    func validDocuments(_ text: String, _ expected: JSONValue) throws {
+        let value = try JSONValue(parsing: text)
+        #expect(identical(value, expected), "\(text.debugDescription) read as \(value)")
     }
 
     @Test(
-        "rejects malformed numbers",
+        "rejects trailing commas, at the character after the comma",
         arguments: [
-            "-", "1.", ".5", "1e", "1e+", "1E-", "+1", "-.5", "1.e5", "0x10", "1_000", "- 1", "--1", "1.5.5",
+            ("[1,]", error(.unexpectedCharacter("]"), 3)), ("[1, ]", error(.unexpectedCharacter("]"), 4)),
+            (#"{"a": 1,}"#, error(.unexpectedCharacter("}"), 8)), ("[,]", error(.unexpectedCharacter(","), 1)),
+            ("[1,,2]", error(.unexpectedCharacter(","), 3)), ("{,}", error(.unexpectedCharacter(","), 1)),
         ])
-    func malformedNumbers(_ text: String) {
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
-    }
-
-    @Test("rejects NaN and Infinity", arguments: ["NaN", "Infinity", "-Infinity", "[nan]", "inf"])
-    func nonFinite(_ text: String) {
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+    func trailingCommas(_ text: String, _ expected: JSONParseError) {
+        Self.expectRefused(text, expected)
     }
 
     @Test(
-        "rejects numbers too large for Double",
-        arguments: ["1e400", "-1e309", "[1" + String(repeating: "0", count: 400) + "]"])
-    func outOfRange(_ text: String) {
-        #expect {
-            try JSONValue(parsing: text)
-        } throws: { error in
-            if (error as? JSONParseError)?.kind == .numberOutOfRange { return true }
-            return false
-        }
+        "rejects comments, at their first character",
+        arguments: [
+            ("// c\n1", error(.unexpectedCharacter("/"), 0)), ("/* c */ 1", error(.unexpectedCharacter("/"), 0)),
+            ("[1 /* c */]", error(.unexpectedCharacter("/"), 3)), ("[1] // c", error(.unexpectedCharacter("/"), 4)),
+            ("# c\n1", error(.unexpectedCharacter("#"), 0)),
+        ])
+    func comments(_ text: String, _ expected: JSONParseError) {
+        Self.expectRefused(text, expected)
+    }
+
+    @Test(
+        "rejects leading zeros, at the number's start",
+        arguments: [
+            ("01", error(.numberWithLeadingZero, 0)), ("-01", error(.numberWithLeadingZero, 0)),
+            ("00", error(.numberWithLeadingZero, 0)), ("00.5", error(.numberWithLeadingZero, 0)),
+            ("[012]", error(.numberWithLeadingZero, 1)), ("09", error(.numberWithLeadingZero, 0)),
+            ("-09", error(.numberWithLeadingZero, 0)), ("[0,09]", error(.numberWithLeadingZero, 3)),
+        ])
+    func leadingZeros(_ text: String, _ expected: JSONParseError) {
+        Self.expectRefused(text, expected)
+    }
+
+    @Test(
+        "rejects malformed numbers, where the digits are missing",
+        arguments: [
+            ("-", error(.unexpectedEndOfInput, 1)), ("1.", error(.unexpectedEndOfInput, 2)),
+            (".5", error(.unexpectedCharacter("."), 0)), ("1e", error(.unexpectedEndOfInput, 2)),
+            ("1e+", error(.unexpectedEndOfInput, 3)), ("1E-", error(.unexpectedEndOfInput, 3)),
+            ("+1", error(.unexpectedCharacter("+"), 0)), ("-.5", error(.invalidNumber, 1)),
+            ("1.e5", error(.invalidNumber, 2)), ("0x10", error(.unexpectedCharacter("x"), 1)),
+            ("1_000", error(.unexpectedCharacter("_"), 1)), ("- 1", error(.invalidNumber, 1)),
+            ("--1", error(.invalidNumber, 1)), ("1.5.5", error(.unexpectedCharacter("."), 3)),
+            ("[1.]", error(.invalidNumber, 3)), ("[1e]", error(.invalidNumber, 3)),
+        ])
+    func malformedNumbers(_ text: String, _ expected: JSONParseError) {
+        Self.expectRefused(text, expected)
+    }
+
+    @Test(
+        "rejects NaN and Infinity",
+        arguments: [
+            ("NaN", error(.unexpectedCharacter("N"), 0)), ("Infinity", error(.unexpectedCharacter("I"), 0)),
+            ("-Infinity", error(.invalidNumber, 1)), ("[nan]", error(.invalidLiteral, 1)),
+            ("inf", error(.unexpectedCharacter("i"), 0)),
+        ])
+    func nonFinite(_ text: String, _ expected: JSONParseError) {
+        Self.expectRefused(text, expected)
+    }
+
+    @Test(
+        "rejects numbers too large for Double, at the number's start",
+        arguments: [
+            ("1e400", error(.numberOutOfRange, 0)), ("-1e309", error(.numberOutOfRange, 0)),
+            ("[1" + String(repeating: "0", count: 400) + "]", error(.numberOutOfRange, 1)),
+            ("1e1000", error(.numberOutOfRange, 0)), ("-1e1000", error(.numberOutOfRange, 0)),
+            ("[1E+999]", error(.numberOutOfRange, 1)), ("1.8e308", error(.numberOutOfRange, 0)),
+            ("1e99999999999999999999", error(.numberOutOfRange, 0)),
+        ])
+    func outOfRange(_ text: String, _ expected: JSONParseError) {
+        Self.expectRefused(text, expected)
+    }
+
+    @Test(
+        "exponents at and far beyond the ends of Double's range",
+        arguments: [
+            ("1e308", 1e308), ("1.7976931348623157e308", .greatestFiniteMagnitude), ("1e-1000", 0.0),
+            ("-1e-1000", -0.0), ("0e1000", 0.0), ("4.9e-324", .leastNonzeroMagnitude), ("2e-324", 0.0),
+            ("1e-99999999999999999999", 0.0), ("0.000001e6", 1.0), ("100000e-5", 1.0),
+        ] as [(String, Double)])
+    func exponents(_ text: String, _ expected: Double) throws {
+        let value = try JSONValue(parsing: text)
+        #expect(identical(value, .double(expected)), "\(text) read as \(value)")
     }
 
     @Test("rejects unescaped control characters in strings", arguments: Array(0x00...0x1F))
@@ -88,24 +157,78 @@ struct ParserConformanceTests {
     }
 
     @Test(
-        "rejects invalid escapes",
-        arguments: [#""\a""#, #""\x41""#, #""\u12""#, #""\u12G4""#, #""\U0041""#, #""\'""#, "\"\\\n\""])
+        "rejects invalid escapes, at their backslash",
+        arguments: [#""\a""#, #""\x41""#, #""\u12""#, #""\u12G4""#, #""\U0041""#, #""\'""#, "\"\\\n\"", #""ab\c""#])
     func invalidEscapes(_ text: String) {
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+        let backslash = text.utf8.firstIndex(of: UInt8(ascii: "\\"))!
+        Self.expectRefused(
+            text, Self.error(.invalidEscape, text.utf8.distance(from: text.utf8.startIndex, to: backslash)))
+    }
+
+    /// The boundaries of the surrogate ranges: D800–DBFF (high), DC00–DFFF
+    /// (low), and the scalars on either side.
+    static let surrogateEscapes: [(String, [UInt32]?)] = [
+        // Pairs at the corners of both ranges.
+        (#"\ud800\udc00"#, [0x1_0000]), (#"\ud800\udfff"#, [0x1_03FF]), (#"\udbff\udc00"#, [0x10_FC00]),
+        (#"\udbff\udfff"#, [0x10_FFFF]), (#"\uD83D\uDE00"#, [0x1_F600]),
+        // The scalars just outside.
+        (#"\ud7ff"#, [0xD7FF]), (#"\ue000"#, [0xE000]), (#"\ud7ff\ue000"#, [0xD7FF, 0xE000]),
+        // A high surrogate followed by anything but a low one.
+        (#"\ud800"#, nil), (#"\udbff"#, nil), (#"\ud800x"#, nil), (#"\ud800\u0041"#, nil), (#"\ud800\ud800"#, nil),
+        (#"\ud800\udbff"#, nil), (#"\ud800\ue000"#, nil), (#"\udbff\ue000"#, nil), (#"\ud800\udbffx"#, nil),
+        (#"\ud800\ud7ff"#, nil), (#"\ud800\n"#, nil),
+        // A low surrogate first.
+        (#"\udc00"#, nil), (#"\udfff"#, nil), (#"\udc00\ud800"#, nil),
+    ]
+
+    @Test(
+        "surrogate escapes at every boundary: pairs are one scalar, anything else a lone surrogate where it starts",
+        arguments: surrogateEscapes)
+    func surrogates(_ escapes: String, _ expected: [UInt32]?) throws {
+        let text = #""a"# + escapes + #"b""#
+        let error = JSONParseError(.loneSurrogate, at: .init(line: 1, column: 3, offset: 2))
+        if let expected {
+            let value = try JSONValue(parsing: text)
+            #expect(value.stringValue?.unicodeScalars.map(\.value) == [0x61] + expected + [0x62])
+        } else {
+            Self.expectRefused(text, error)
+        }
+        // The incremental parser, given the text whole and a byte at a time.
+        for chunk in [text.utf8.count, 1] {
+            var parser = JSONIncrementalParser()
+            let bytes = Array(text.utf8)
+            var values: [JSONValue] = []
+            do {
+                for start in stride(from: 0, to: bytes.count, by: chunk) {
+                    values += try parser.append(bytes[start..<min(start + chunk, bytes.count)])
+                }
+                values += try parser.finish()
+                #expect(expected != nil, "incremental, chunks of \(chunk): accepted \(values)")
+                #expect(values.first?.stringValue?.unicodeScalars.map(\.value) == expected.map { [0x61] + $0 + [0x62] })
+            } catch {
+                #expect(expected == nil && error == Self.error(.loneSurrogate, 2, column: 3), "chunks of \(chunk)")
+            }
+        }
+        // JSON5 reads its double-quoted strings' escapes the same way.
+        if let expected {
+            let value = try JSONValue(parsing: text, options: .init(allowsJSON5: true))
+            #expect(value.stringValue?.unicodeScalars.map(\.value) == [0x61] + expected + [0x62])
+        } else {
+            #expect(throws: error) { try JSONValue(parsing: text, options: .init(allowsJSON5: true)) }
+        }
     }
 
     @Test(
-        "rejects lone surrogate escapes",
+        "rejects lone surrogate escapes, at the escape that starts them",
         arguments: [
-            #""\ud800""#, #""\udc00""#, #""\ud800x""#, #""\ud800\u0041""#, #""\ud800\ud800""#, #""a\udfffb""#,
+            (#""\ud800""#, error(.loneSurrogate, 1)), (#""\udc00""#, error(.loneSurrogate, 1)),
+            (#""\ud800x""#, error(.loneSurrogate, 1)), (#""\ud800\u0041""#, error(.loneSurrogate, 1)),
+            (#""\ud800\ud800""#, error(.loneSurrogate, 1)), (#""a\udfffb""#, error(.loneSurrogate, 2)),
+            (#""\ud800\ue000""#, error(.loneSurrogate, 1)),
+            (#"["é", "\udbff\ue000"]"#, error(.loneSurrogate, 8, column: 8)),
         ])
-    func loneSurrogates(_ text: String) {
-        #expect {
-            try JSONValue(parsing: text)
-        } throws: { error in
-            if (error as? JSONParseError)?.kind == .loneSurrogate { return true }
-            return false
-        }
+    func loneSurrogates(_ text: String, _ expected: JSONParseError) {
+        Self.expectRefused(text, expected)
     }
 
     @Test(
@@ -126,32 +249,46 @@ struct ParserConformanceTests {
         }
     }
 
-    @Test("rejects trailing garbage", arguments: ["1 2", "[] []", "{} x", "nullx", "truex", "\"a\" \"b\"", "1,"])
-    func trailingGarbage(_ text: String) {
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+    @Test(
+        "rejects trailing garbage, at its first character",
+        arguments: [
+            ("1 2", error(.unexpectedCharacter("2"), 2)), ("[] []", error(.unexpectedCharacter("["), 3)),
+            ("{} x", error(.unexpectedCharacter("x"), 3)), ("nullx", error(.unexpectedCharacter("x"), 4)),
+            ("truex", error(.unexpectedCharacter("x"), 4)), (#""a" "b""#, error(.unexpectedCharacter("\""), 4)),
+            ("1,", error(.unexpectedCharacter(","), 1)),
+            ("[1]\n]", JSONParseError(.unexpectedCharacter("]"), at: .init(line: 2, column: 1, offset: 4))),
+        ])
+    func trailingGarbage(_ text: String, _ expected: JSONParseError) {
+        Self.expectRefused(text, expected)
     }
 
     @Test(
-        "rejects unterminated input",
+        "rejects unterminated input, at its end",
         arguments: ["", " ", "[", "[1", "[1,", "{", #"{"a""#, #"{"a":"#, #"{"a":1"#, "\"abc", "tru", "nul", "\"\\u00"])
     func unterminated(_ text: String) {
-        #expect {
-            try JSONValue(parsing: text)
-        } throws: { error in
-            if (error as? JSONParseError)?.kind == .unexpectedEndOfInput { return true }
-            return false
-        }
+        Self.expectRefused(text, Self.error(.unexpectedEndOfInput, text.utf8.count))
     }
 
     @Test(
-        "rejects other structural errors",
+        "rejects other structural errors, at the character that breaks the structure",
         arguments: [
-            "{1: 2}", "{'a': 1}", #"{"a" 1}"#, #"{"a": 1 "b": 2}"#, "[1 2]", "[\"a\": 1]", "]", "}", "True",
-            "1\u{FEFF}", "[\u{FEFF}1]", "\u{FEFF}\u{FEFF}1",
-            "'a'", "{\"a\":1]", "[1}",
+            ("{1: 2}", error(.unexpectedCharacter("1"), 1)), ("{'a': 1}", error(.unexpectedCharacter("'"), 1)),
+            (#"{"a" 1}"#, error(.unexpectedCharacter("1"), 5)),
+            (#"{"a": 1 "b": 2}"#, error(.unexpectedCharacter("\""), 8)),
+            ("[1 2]", error(.unexpectedCharacter("2"), 3)), ("[\"a\": 1]", error(.unexpectedCharacter(":"), 4)),
+            ("]", error(.unexpectedCharacter("]"), 0)), ("}", error(.unexpectedCharacter("}"), 0)),
+            ("True", error(.unexpectedCharacter("T"), 0)), ("1\u{FEFF}", error(.unexpectedCharacter("\u{FEFF}"), 1)),
+            ("[\u{FEFF}1]", error(.unexpectedCharacter("\u{FEFF}"), 1)),
+            ("\u{FEFF}\u{FEFF}1", error(.unexpectedCharacter("\u{FEFF}"), 3, column: 1)),
+            ("'a'", error(.unexpectedCharacter("'"), 0)), ("{\"a\":1]", error(.unexpectedCharacter("]"), 6)),
+            ("[1}", error(.unexpectedCharacter("}"), 2)),
+            (
+                "{\"a\":1,\n\"é\" 2}",
+                JSONParseError(.unexpectedCharacter("2"), at: .init(line: 2, column: 5, offset: 13))
+            ),
         ])
-    func structure(_ text: String) {
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+    func structure(_ text: String, _ expected: JSONParseError) {
+        Self.expectRefused(text, expected)
     }
 
     @Test("a leading byte order mark is skipped, as JSONSerialization and JSONDecoder skip it")

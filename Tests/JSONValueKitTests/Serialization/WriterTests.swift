@@ -203,7 +203,7 @@ struct WriterTests {
     func depth() throws {
         var value: JSONValue = 1
         for _ in 0..<512 { value = [value] }
-        #expect(throws: Never.self) { try value.jsonString() }
+        #expect(try value.jsonString() == String(repeating: "[", count: 512) + "1" + String(repeating: "]", count: 512))
         value = [value]
         #expect {
             try value.jsonString()

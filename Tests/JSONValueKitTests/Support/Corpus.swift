@@ -8,9 +8,16 @@ import Foundation
 
 /// The folder `../shared/` beside the package: the benchmark corpora and the
 /// official conformance suites.
+///
+/// `JSONVALUEKIT_SHARED_DIR` names another folder of the same layout
+/// instead: a copy with a suite taken out shows that the run then fails
+/// (see CONTRIBUTING.md).
 enum Shared {
     static var directory: URL {
-        URL(fileURLWithPath: #filePath)
+        if let path = ProcessInfo.processInfo.environment["JSONVALUEKIT_SHARED_DIR"], !path.isEmpty {
+            return URL(fileURLWithPath: path, isDirectory: true)
+        }
+        return URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()  // Support
             .deletingLastPathComponent()  // JSONValueKitTests
             .deletingLastPathComponent()  // Tests
@@ -19,11 +26,16 @@ enum Shared {
             .appendingPathComponent("shared")
     }
 
+    /// Whether CI asks for the shared folder (`JSONVALUEKIT_REQUIRE_SHARED`):
+    /// then anything missing from it is a failure, never a skip.
+    static var isRequired: Bool {
+        ProcessInfo.processInfo.environment["JSONVALUEKIT_REQUIRE_SHARED"] != nil
+    }
+
     /// Whether `../shared/` can be read. CI sets `JSONVALUEKIT_REQUIRE_SHARED`
     /// so that a missing folder fails the tests instead of skipping them.
     static var isAvailable: Bool {
-        ProcessInfo.processInfo.environment["JSONVALUEKIT_REQUIRE_SHARED"] != nil
-            || FileManager.default.fileExists(atPath: directory.path)
+        isRequired || FileManager.default.fileExists(atPath: directory.path)
     }
 
     /// Why tests that read `../shared/` are skipped on a clone without it.

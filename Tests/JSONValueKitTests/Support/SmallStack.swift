@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+@testable import JSONValueKit
 
 /// The stack size of secondary threads and dispatch queues on Apple
 /// platforms, where apps parse what their servers send.
@@ -27,64 +21,18 @@ func onLargeStack<Result: Sendable>(_ body: @escaping @Sendable () throws -> Res
     try onNewThread(stackSize: largeStackSize, body)
 }
 
-/// Runs `body` on a new POSIX thread with a stack of `stackSize` bytes and
-/// waits for it to end. (POSIX threads, not Foundation's `Thread`, so that
-/// the tests need no more Foundation than the library does.)
+/// Runs `body` on a new thread with a stack of `stackSize` bytes and waits
+/// for it to end, through the library's own threads (``_Thread``), so that
+/// the tests run wherever the library does and need no more Foundation than
+/// it does.
 private func onNewThread<Result: Sendable>(
     stackSize: Int,
     _ body: @escaping @Sendable () throws -> Result
 ) throws -> Result {
-    let box = ResultBox<Result>(body)
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    guard pthread_attr_setstacksize(&attributes, stackSize) == 0 else { throw ThreadFailure() }
-    #if canImport(Darwin)
-    var thread: pthread_t? = nil
-    #else
-    var thread = pthread_t()
-    #endif
-    let context = Unmanaged.passRetained(box as Runnable).toOpaque()
-    let status = pthread_create(
-        &thread, &attributes,
-        { context in
-            // The parameter is optional on Linux and not on Darwin.
-            let context: UnsafeMutableRawPointer? = context
-            Unmanaged<Runnable>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
-    guard status == 0 else {
-        Unmanaged<Runnable>.fromOpaque(context).release()
-        throw ThreadFailure()
-    }
-    #if canImport(Darwin)
-    pthread_join(thread!, nil)
-    #else
-    pthread_join(thread, nil)
-    #endif
-    return try box.result!.get()
+    var result: Swift.Result<Result, any Error>?
+    guard _Thread.run(stackSize: stackSize, { result = Swift.Result { try body() } }) else { throw ThreadFailure() }
+    return try result!.get()
 }
 
 /// A thread could not be created.
 struct ThreadFailure: Error {}
-
-/// What the thread's entry point, a C function that cannot be generic,
-/// runs: a `ResultBox`.
-private class Runnable: @unchecked Sendable {
-    func run() {}
-}
-
-/// A body and its result, written by the new thread before the waiting
-/// caller reads it.
-private final class ResultBox<Value>: Runnable, @unchecked Sendable {
-    let body: @Sendable () throws -> Value
-    var result: Result<Value, any Error>?
-
-    init(_ body: @escaping @Sendable () throws -> Value) {
-        self.body = body
-    }
-
-    override func run() {
-        result = Result { try body() }
-    }
-}

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// `date-time`, `date` and `time` (RFC 3339 section 5.6) and `duration`
 /// (RFC 3339 appendix A).
 ///
@@ -149,3 +151,5 @@ extension _Format {
         return nil
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// `email` (RFC 5321 `Mailbox`) and `idn-email` (RFC 6531).
 ///
 /// ```
@@ -139,3 +141,5 @@ extension _Format {
         return index == end
     }
 }
+
+#endif

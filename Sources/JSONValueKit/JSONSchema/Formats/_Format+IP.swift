@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// `ipv4` and `ipv6`, also used for the address literals of `email` and the
 /// IP literals of `uri` and `iri`.
 extension _Format {
@@ -65,3 +67,5 @@ extension _Format {
         return compressed ? groups <= 7 : groups == 8
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// `json-pointer` (RFC 6901) and `relative-json-pointer`
 /// (draft-bhutton-relative-json-pointer-00).
 extension _Format {
@@ -51,3 +53,5 @@ extension _Format {
         return true
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// `uri`, `uri-reference` (RFC 3986) and `iri`, `iri-reference` (RFC 3987).
 ///
 /// The grammar, with the IRI additions in brackets:
@@ -224,3 +226,5 @@ struct _URICharacters {
         }
     }
 }
+
+#endif

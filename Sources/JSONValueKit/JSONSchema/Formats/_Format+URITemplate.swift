@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// `uri-template`: the syntax of RFC 6570 section 2, levels 1 to 4.
 ///
 /// ```
@@ -98,3 +100,5 @@ extension _Format {
             && _FormatBytes.isHexDigit(bytes[index + 2])
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// `uuid`: the string form of RFC 4122 section 3 (RFC 9562 section 4).
 extension _Format {
     /// Thirty-two hexadecimal digits in either case, grouped 8-4-4-4-12 by
@@ -16,3 +18,5 @@ extension _Format {
         return true
     }
 }
+
+#endif

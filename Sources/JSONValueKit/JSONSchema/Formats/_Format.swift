@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// A format that JSON Schema defines, checked by the package's own code.
 ///
 /// With `assertsFormats`, the validator asks `_Format(rawValue:)` for the
@@ -144,3 +146,5 @@ enum _FormatBytes {
         return (value, 4)
     }
 }
+
+#endif

@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// Whether a U-label is in Normalization Form C (RFC 5891 section 5.4).
 ///
 /// The standard library compares strings by canonical equivalence but
@@ -144,3 +146,5 @@ extension _IDNA {
         }
     }
 }
+
+#endif

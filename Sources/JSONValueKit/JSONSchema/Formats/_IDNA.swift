@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// `hostname` and `idn-hostname`: host names of RFC 1123 and their
 /// internationalized form, IDNA2008 (RFC 5890 to 5893).
 ///
@@ -305,3 +307,5 @@ enum _IDNA {
         if !meetsRule { domain.failsBidiRule = true }
     }
 }
+
+#endif

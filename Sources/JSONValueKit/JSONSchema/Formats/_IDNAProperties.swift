@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// The facts about one code point that IDNA2008 needs, read from the
 /// generated table `_idnaRanges` (see `Scripts/generate-idna-tables.py`).
 ///
@@ -64,3 +66,5 @@ struct _IDNAProperties {
 
     var combiningClass: UInt32 { value >> 14 & 0xFF }
 }
+
+#endif

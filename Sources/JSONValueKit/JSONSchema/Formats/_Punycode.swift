@@ -1,3 +1,5 @@
+#if JSONSchema
+
 /// Punycode (RFC 3492), the Bootstring encoding that turns a U-label into
 /// the ASCII of an A-label, with the parameters of section 5.
 ///
@@ -162,3 +164,5 @@ enum _Punycode {
         digit < 26 ? UInt8(ascii: "a") + UInt8(digit) : UInt8(ascii: "0") + UInt8(digit - 26)
     }
 }
+
+#endif

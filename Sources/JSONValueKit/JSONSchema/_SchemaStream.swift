@@ -1,0 +1,1622 @@
+#if JSONSchema
+
+// The schema validation behind `JSONSchema.IncrementalValidator`: it follows
+// a `JSONIncrementalParser` as the bytes arrive and says, after each chunk,
+// what no continuation of the text can make valid.
+//
+// Nothing is added to the parser's reading: after each chunk, `sync(with:)`
+// compares what the parser holds (its open containers, each container's
+// complete members or elements on its stacks, the token it is reading, the
+// bytes its batch took) with what the last call saw, and turns the
+// difference into events, in document order:
+//
+// - a container opened: the subschemas that apply there are *expanded* into
+//   frames, following `allOf`, `$ref` and `$dynamicRef` in place and
+//   `anyOf`/`oneOf` branches under fates of their own, and the value's type
+//   is judged by its first byte;
+// - a member's name complete: `properties`, `patternProperties` and
+//   `additionalProperties` of each frame route the member to its
+//   subschemas, and `additionalProperties: false`, `propertyNames` and
+//   `maxProperties` are judged;
+// - an element started: `prefixItems`/`items` route it, `maxItems` is
+//   judged;
+// - a child complete (a scalar, or a container read whole within a chunk):
+//   each subschema routed to it is judged by the one-shot evaluator on the
+//   complete value, which is linear in the child;
+// - a string or literal being read: its type by its first byte, and for a
+//   string, `maxLength`, `enum`, `const` and `pattern` as its text grows;
+// - a container closed: the keywords that need the whole value (`required`,
+//   `minItems`, `uniqueItems`, `contains`, `not`, `if`, `dependent…`,
+//   `unevaluated…`, `enum`/`const` of a container) are judged by the
+//   one-shot evaluator, and the `anyOf`/`oneOf` groups opened there are
+//   decided from which branches are still alive.
+//
+// Every frame has a *fate*: the root's is certain, and a failure there is a
+// violation; a branch of `anyOf`/`oneOf` has its own, and a failure there
+// kills the branch, until every branch of a group is dead and the group
+// fails its owner's fate. A branch alive when its group's value is complete
+// is valid, since every keyword of every frame in it has been judged; so
+// `oneOf` is decided at the close without evaluating a branch again.
+//
+// The state is a stack of levels, one per open container, each with its
+// frames; the tables of path steps, scopes, fates and groups grow with the
+// levels and shrink when they close. Nothing here recurses with the
+// instance's depth, and the one-shot evaluator moves to a new stack for
+// deep values, so a validation is safe on a small stack at any depth.
+
+/// The streaming validation of one JSON text against a compiled schema.
+@usableFromInline
+struct _SchemaStream: Sendable {
+    let program: _SchemaProgram
+
+    /// A subschema applied at a location, whose failure fails `fate`;
+    /// `path` is its keyword path (an index into `steps`, -1 for the root)
+    /// and `scope` the dynamic scope it is evaluated in (an index into
+    /// `scopes`, -1 when empty or not tracked).
+    struct Frame {
+        var node: Int32
+        var fate: Int32
+        var path: Int32
+        var scope: Int32
+    }
+
+    /// One step of a keyword path: keyword `check` of subschema `node`, and
+    /// which of its subschemas (`sub`: see `tokens(of:)`).
+    struct Step {
+        var parent: Int32
+        var node: Int32
+        var check: Int32
+        var sub: Int32
+    }
+
+    struct ScopeLink {
+        var parent: Int32
+        var resource: Int32
+    }
+
+    /// Fate 0 is certain; every other is branch `branch` of `group`.
+    struct Fate {
+        var group: Int32
+        var branch: Int32
+        var isDead = false
+    }
+
+    /// An `anyOf` or `oneOf` applied at a location.
+    struct Group {
+        var isOneOf: Bool
+        /// The fate of the frame whose keyword it is, and that frame's node,
+        /// keyword path and scope.
+        var owner: Int32
+        var node: Int32
+        var check: Int32
+        var path: Int32
+        var scope: Int32
+        var firstFate: Int32
+        var count: Int32
+        var dead: Int32 = 0
+        var isDecided = false
+        /// Where it applies.
+        var location: Location
+    }
+
+    /// A place in the instance: where it is (tokens and member or item
+    /// positions, for errors) and which value it is (`id`).
+    struct Location {
+        var tokens: [String]
+        var order: [Int]
+        var id: LocationID
+    }
+
+    /// Which value a location is: a container by where it starts in the
+    /// stream, or a scalar by its container's start (-1 for the top level)
+    /// and its position there.
+    struct LocationID: Hashable {
+        var container: Int
+        var child: Int
+    }
+
+    /// The sizes of the tables when a level or child started: what its end
+    /// frees.
+    struct Mark {
+        var steps: Int
+        var scopes: Int
+        var fates: Int
+        var groups: Int
+    }
+
+    /// An open array or object, as the parser has it.
+    struct Level {
+        var offset: Int
+        var isObject: Bool
+        var location: Location
+        var mark: Mark
+        var frames: [Frame] = []
+        /// The nodes judged whole when the level closes (when expanding
+        /// them went beyond the limit).
+        var opaque: [Frame] = []
+        /// How many members or elements have been judged.
+        var seen = 0
+        /// The child whose subschemas are known, and them, with the mark
+        /// before they were found.
+        var routedChild = -1
+        var routed: [Frame] = []
+        var routedMark: Mark?
+        /// The name of the last member judged, to notice a repeated name.
+        var lastName: String?
+    }
+
+    /// The scalar being read at the innermost location (or the top level),
+    /// with the frames its first byte and its text are judged by.
+    struct Pending {
+        var place: Place
+        var mark: Mark
+        var frames: [Frame]
+        /// For a string: the decoded bytes looked at, and what each frame's
+        /// keywords still allow.
+        var bytesRead = 0
+        var trackers: [Tracker] = []
+        /// The scalars counted in the first `scalarsEnd` bytes, once some
+        /// `maxLength` may be exceeded (a string has at most as many scalars
+        /// as bytes, so they are counted only past the limit).
+        var scalars = 0
+        var scalarsEnd = 0
+    }
+
+    /// What a keyword of a frame still allows of a string being read.
+    struct Tracker {
+        var frame: Int
+        var check: Int32
+        var kind: Kind
+
+        enum Kind {
+            case maxLength(Int)
+            /// The strings of `enum` or `const` (their UTF-8) that the text
+            /// so far starts.
+            case choices([[UInt8]])
+            /// The state of the pattern's automaton after the text so far.
+            case pattern(Int32, state: Int)
+        }
+    }
+
+    /// A violation whose message was written before its value was complete:
+    /// it is written again from the one-shot evaluator's report when it is.
+    struct Provisional {
+        var location: Location
+        var node: Int32
+        var check: Int32
+        var keywordPrefix: [String]
+        var scope: [Int32]
+    }
+
+    var steps: [Step] = []
+    var scopes: [ScopeLink] = []
+    var fates: [Fate] = [Fate(group: -1, branch: 0)]
+    var groups: [Group] = []
+    var levels: [Level] = []
+    var pending: Pending?
+    /// Storage for the subschemas routed to a complete child, used again.
+    private var scratchApplications: [Frame] = []
+    /// What the parser held at the last call.
+    private var lastSignature: Signature?
+
+    /// What of the parser's state changes when the validation has something
+    /// to follow: a value or name completed (a stack grows), a container
+    /// opened or closed (the innermost one's start), a token started (where
+    /// it starts), a value in the batch started or a literal completed there,
+    /// a colon or comma read. Not the bytes of a string or number, which the
+    /// trackers follow.
+    struct Signature: Equatable {
+        var elements: Int
+        var members: Int
+        var keys: Int
+        var containers: Int
+        /// Where the innermost open container, and the token being read,
+        /// start in the stream: counts alone can come back to the same
+        /// values after a chunk that closes and opens containers.
+        var innermost: Int
+        var tokenStart: Int
+        var token: UInt8
+        var expecting: _Expecting
+        var batchValue: Int
+        var batchName: Int
+        var complete: Bool
+
+        init(storage: _IncrementalParserStorage, batch: _ByteBatch) {
+            elements = storage.parser.elementStack.count
+            members = storage.parser.memberStack.count
+            keys = storage.parser.keyStack.count
+            containers = storage.parser.openContainers.count
+            innermost = storage.parser.stream.containerOffsets.last ?? -1
+            tokenStart = storage.parser.stream.pending == .none ? -1 : storage.parser.origin.offset
+            switch storage.parser.stream.pending {
+            case .none: token = 0
+            case .string(let isKey, _): token = isKey ? 1 : 2
+            case .number: token = 3
+            case .retry(let isLiteral): token = isLiteral ? 4 : 5
+            }
+            expecting = storage.parser.stream.expecting
+            switch batch.startedValue {
+            case .none: batchValue = 0
+            case .number: batchValue = 1
+            case .string(let start): batchValue = 2 &+ start &* 8
+            case .literal(let start, let complete): batchValue = (complete ? 3 : 4) &+ start &* 8
+            }
+            batchName = batch.nameEnd
+            complete = storage.parser.stream.hasCompletedValue
+        }
+    }
+    /// Which value `pending` is, and whether it has trackers: read after
+    /// every chunk, without copying the pending state.
+    private var pendingID: LocationID?
+    private var pendingHasTrackers = false
+    /// The top-level subschema, routed when the value starts.
+    var isDone = false
+    /// The text of the numbers boxed in the values read, when there are
+    /// any (see `_SchemaExactNumbers.swift`).
+    private var numbers: _ExactNumbers?
+
+    private(set) var violationList: [(order: [Int], error: JSONSchema.ValidationError)] = []
+    /// Changes whenever a violation is added or written again.
+    private(set) var revision = 0
+    private var violationIndex: [String: Int] = [:]
+    var provisional: [Provisional] = []
+
+    /// Each node's plan (an index into `plans`, -1 until made).
+    private var planIndex: [Int32]
+    private var plans: [Plan] = []
+
+    /// How many applications one location may expand into before its
+    /// subschemas are judged whole instead, when its value is complete.
+    static let expansionLimit = 4096
+
+    init(program: _SchemaProgram) {
+        self.program = program
+        planIndex = [Int32](repeating: -1, count: program.nodes.buffer.count)
+    }
+
+    /// The violations so far, in document order.
+    var violations: [JSONSchema.ValidationError] {
+        guard violationList.count > 1 else { return violationList.map(\.error) }
+        return violationList.enumerated().sorted { lhs, rhs in
+            if lhs.element.order.lexicographicallyPrecedes(rhs.element.order) { return true }
+            if rhs.element.order.lexicographicallyPrecedes(lhs.element.order) { return false }
+            return lhs.offset < rhs.offset
+        }.map(\.element.error)
+    }
+
+    // MARK: - Following the parser
+
+    /// Brings the validation up to what `parser` has read.
+    @usableFromInline
+    mutating func sync(with parser: JSONIncrementalParser) {
+        guard !isDone else { return }
+        let storage = parser.storage
+        guard !storage.isReadingJSON5 else { return }
+        // Most chunks change nothing the validation follows (more of a
+        // string, of a number, of whitespace): the counts of the parser's
+        // stacks and the token it reads say so, at the cost of a few loads.
+        let signature = Signature(storage: storage, batch: parser.batch)
+        if signature == lastSignature {
+            if pendingHasTrackers { followStringText(storage: storage, batch: parser.batch) }
+            return
+        }
+        lastSignature = signature
+        if storage.parser.exactNumbers?.isEmpty == false { numbers = storage.parser.exactNumbers }
+        if let value = storage.lastValue {
+            completeTopLevel(value, storage: storage)
+            return
+        }
+        let parserCount = storage.parser.openContainers.count
+        var common = Swift.min(levels.count, parserCount) &- 1
+        while common >= 0 && levels[common].offset != storage.parser.stream.containerOffsets[common] {
+            common &-= 1
+        }
+        if levels.count &- 1 > common {
+            // The containers above `common` closed: the first of them is the
+            // next child of `common`, which is open still.
+            dropPending()
+            let value = child(of: common, at: levels[common].seen, storage: storage).value
+            closeLevels(above: common, value: value)
+            levels[common].seen &+= 1
+        }
+        if common >= 0 {
+            let end = childCount(of: common, storage: storage)
+            if let id = pendingID, id.container == levels[common].offset, id.child < end {
+                dropPending()
+            }
+            var index = levels[common].seen
+            while index < end {
+                let (name, value) = child(of: common, at: index, storage: storage)
+                judgeChild(level: common, index: index, name: name, value: value)
+                index &+= 1
+            }
+            levels[common].seen = end
+        }
+        if parserCount > common &+ 1 {
+            dropPending()
+            openLevels(from: common &+ 1, to: parserCount, storage: storage)
+        }
+        followInnermost(storage: storage, batch: parser.batch)
+    }
+
+    /// The number of complete members or elements of level `level` on the
+    /// parser's stacks.
+    private func childCount(of level: Int, storage: _IncrementalParserStorage) -> Int {
+        let open = storage.parser.openContainers[level]
+        var end = open.isObject ? storage.parser.memberStack.count : storage.parser.elementStack.count
+        var deeper = level &+ 1
+        while deeper < storage.parser.openContainers.count {
+            let inner = storage.parser.openContainers[deeper]
+            if inner.isObject == open.isObject {
+                end = inner.start
+                break
+            }
+            deeper &+= 1
+        }
+        return end &- open.start
+    }
+
+    /// Child `index` of level `level`, from the parser's stacks.
+    private func child(
+        of level: Int, at index: Int, storage: _IncrementalParserStorage
+    ) -> (name: String?, value: JSONValue) {
+        let open = storage.parser.openContainers[level]
+        if open.isObject {
+            let member = storage.parser.memberStack[open.start &+ index]
+            return (member.0, member.1)
+        }
+        return (nil, storage.parser.elementStack[open.start &+ index])
+    }
+
+    /// Opens the levels the parser opened since the last call, outermost
+    /// first, and judges the children they have complete.
+    private mutating func openLevels(from first: Int, to end: Int, storage: _IncrementalParserStorage) {
+        // The names of the members that the new levels are the values of:
+        // the key stack holds one for every object below the innermost
+        // level, and for the innermost after its colon.
+        let innermost = end &- 1
+        var names = [String?](repeating: nil, count: end)
+        var keyIndex = storage.parser.keyStack.count &- 1
+        var level = innermost
+        while level >= Swift.max(first &- 1, 0) {
+            let expecting = storage.parser.stream.expecting
+            if storage.parser.openContainers[level].isObject
+                && (level < innermost || expecting == .colon || expecting == .value)
+            {
+                names[level] = storage.parser.keyStack[keyIndex]
+                keyIndex &-= 1
+            }
+            level &-= 1
+        }
+        for level in first..<end {
+            let open = storage.parser.openContainers[level]
+            let offset = storage.parser.stream.containerOffsets[level]
+            let location: Location
+            let applications: [Frame]
+            let mark: Mark
+            if level == 0 {
+                mark = self.mark
+                location = Location(tokens: [], order: [], id: LocationID(container: offset, child: -1))
+                applications = [rootApplication]
+            } else {
+                let parent = level &- 1
+                let index = levels[parent].seen
+                let name = names[parent]
+                location = childLocation(parent, index: index, name: name, container: offset)
+                if levels[parent].routedChild == index, let routedMark = levels[parent].routedMark {
+                    mark = routedMark
+                    applications = levels[parent].routed
+                } else {
+                    mark = self.mark
+                    applications = route(level: parent, index: index, name: name)
+                }
+                levels[parent].routedChild = -1
+                levels[parent].routed = []
+                levels[parent].routedMark = nil
+            }
+            let (frames, opaque) = expand(applications, at: location, kind: open.isObject ? .object : .array)
+            levels.append(
+                Level(
+                    offset: offset, isObject: open.isObject, location: location, mark: mark, frames: frames,
+                    opaque: opaque))
+            let count = childCount(of: level, storage: storage)
+            for index in 0..<count {
+                let (name, value) = child(of: level, at: index, storage: storage)
+                judgeChild(level: level, index: index, name: name, value: value)
+            }
+            levels[level].seen = count
+        }
+    }
+
+    /// Follows what the parser is reading at the innermost location: a
+    /// member's name complete, or a scalar started, and a string's text.
+    private mutating func followInnermost(storage: _IncrementalParserStorage, batch: _ByteBatch) {
+        let innermost = levels.count &- 1
+        // What has started: the storage's token being read, or the batch's.
+        var firstByte: UInt8?
+        var stringInScratch = false
+        var batchTextStart = -1
+        switch storage.parser.stream.pending {
+        case .string(let isKey, _):
+            if !isKey {
+                firstByte = UInt8(ascii: "\"")
+                stringInScratch = true
+                if batch.kind == .stringText && batch.startedValue == .none { batchTextStart = 0 }
+            }
+        case .number:
+            firstByte = UInt8(ascii: "0")
+        case .retry(let isLiteral):
+            if isLiteral && storage.carry.count > 0 { firstByte = storage.carry.bytes[0] }
+        case .none:
+            break
+        }
+        if firstByte == nil, let byte = batch.startedValueFirstByte {
+            firstByte = byte
+            if case .string(let textStart) = batch.startedValue { batchTextStart = textStart }
+        }
+        if innermost < 0 {
+            guard let firstByte else { return }
+            let id = LocationID(container: -1, child: 0)
+            if pendingID != id {
+                startPending(
+                    at: .location(Location(tokens: [], order: [], id: id)), id: id, applications: [rootApplication],
+                    firstByte: firstByte)
+            }
+        } else {
+            let index = levels[innermost].seen
+            let id = LocationID(container: levels[innermost].offset, child: index)
+            // Most chunks go on with the scalar being read, or read what
+            // cannot start one: nothing to do but follow a string's text.
+            if pendingID != id {
+                let isObject = levels[innermost].isObject
+                guard firstByte != nil || (isObject && levels[innermost].routedChild != index) else { return }
+                var name: String?
+                if isObject {
+                    let expecting = storage.parser.stream.expecting
+                    if let taken = batch.nameCompleted {
+                        name = taken
+                    } else if (expecting == .colon || expecting == .value) && storage.parser.keyStack.count > 0 {
+                        name = storage.parser.keyStack[storage.parser.keyStack.count &- 1]
+                    }
+                    // A member whose name is read is routed at once: the
+                    // name alone may be refused.
+                    guard name != nil else { return }
+                }
+                if levels[innermost].routedChild != index {
+                    routeAndKeep(level: innermost, index: index, name: name)
+                }
+                guard let firstByte else { return }
+                dropPending()
+                startPending(
+                    at: .child(level: innermost, index: index, name: name), id: id,
+                    applications: levels[innermost].routed, firstByte: firstByte)
+            }
+        }
+        if (stringInScratch || batchTextStart >= 0) && pendingHasTrackers {
+            let scratch = stringInScratch ? storage.parser.scratch.bytes : UnsafeBufferPointer(start: nil, count: 0)
+            if batchTextStart >= 0 {
+                batch.withTaken(from: batchTextStart) { followString(scratch, $0) }
+            } else {
+                followString(scratch, UnsafeBufferPointer(start: nil, count: 0))
+            }
+        }
+    }
+
+    /// Follows the text of the string being read, when nothing else has
+    /// changed.
+    private mutating func followStringText(storage: _IncrementalParserStorage, batch: _ByteBatch) {
+        let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        if case .string(false, _) = storage.parser.stream.pending {
+            if batch.kind == .stringText && batch.startedValue == .none {
+                batch.withTaken(from: 0) { followString(storage.parser.scratch.bytes, $0) }
+            } else {
+                followString(storage.parser.scratch.bytes, none)
+            }
+        } else if case .string(let textStart) = batch.startedValue {
+            batch.withTaken(from: textStart) { followString(none, $0) }
+        }
+    }
+
+    /// Routes child `index` of a level and keeps its subschemas for when
+    /// it is complete.
+    private mutating func routeAndKeep(level: Int, index: Int, name: String?) {
+        let mark = self.mark
+        // Into the level's own array, whose storage is used again.
+        var routed: [Frame] = []
+        swap(&routed, &levels[level].routed)
+        routed.removeAll(keepingCapacity: true)
+        route(level: level, index: index, name: name, into: &routed)
+        swap(&routed, &levels[level].routed)
+        levels[level].routedChild = index
+        levels[level].routedMark = mark
+    }
+
+    /// The top-level value is complete: judges what is left.
+    private mutating func completeTopLevel(_ value: JSONValue, storage: _IncrementalParserStorage) {
+        isDone = true
+        dropPending()
+        if levels.isEmpty {
+            let location = Location(tokens: [], order: [], id: LocationID(container: -1, child: 0))
+            judge([rootApplication], value, at: .location(location))
+            refreshProvisional(at: location.id, value: value)
+        } else {
+            closeLevels(above: -1, value: value)
+        }
+    }
+
+    private var rootApplication: Frame {
+        Frame(node: Int32(program.root), fate: 0, path: -1, scope: -1)
+    }
+
+    private var mark: Mark {
+        Mark(steps: steps.count, scopes: scopes.count, fates: fates.count, groups: groups.count)
+    }
+
+    private mutating func release(to mark: Mark) {
+        steps.removeLast(steps.count &- mark.steps)
+        scopes.removeLast(scopes.count &- mark.scopes)
+        fates.removeLast(fates.count &- mark.fates)
+        groups.removeLast(groups.count &- mark.groups)
+    }
+
+    /// The location of child `index` of a level: a container starting at
+    /// `container`, or a scalar (`container` -1).
+    private func childLocation(_ level: Int, index: Int, name: String?, container: Int) -> Location {
+        var location = levels[level].location
+        location.tokens.append(name ?? String(index))
+        location.order.append(index)
+        location.id =
+            container >= 0
+            ? LocationID(container: container, child: -1) : LocationID(container: levels[level].offset, child: index)
+        return location
+    }
+
+    // MARK: - Children
+
+    /// Judges a complete child of a level with the subschemas its frames
+    /// route it to.
+    private mutating func judgeChild(level: Int, index: Int, name: String?, value: JSONValue) {
+        var applications: [Frame] = []
+        let mark: Mark
+        let routedMark = levels[level].routedChild == index ? levels[level].routedMark : nil
+        let routed = routedMark != nil
+        if let routedMark {
+            swap(&applications, &levels[level].routed)
+            mark = routedMark
+            levels[level].routedChild = -1
+            levels[level].routedMark = nil
+        } else {
+            mark = self.mark
+            swap(&applications, &scratchApplications)
+            applications.removeAll(keepingCapacity: true)
+            route(level: level, index: index, name: name, into: &applications)
+        }
+        if levels[level].isObject { levels[level].lastName = name }
+        if !applications.isEmpty {
+            judge(applications, value, at: .child(level: level, index: index, name: name))
+            refreshProvisional(at: LocationID(container: levels[level].offset, child: index), value: value)
+        }
+        // The arrays go back, for their storage.
+        applications.removeAll(keepingCapacity: true)
+        if routed { swap(&applications, &levels[level].routed) } else { swap(&applications, &scratchApplications) }
+        release(to: mark)
+    }
+
+    /// Where a value is judged: a location, or a child of a level, whose
+    /// location is made only if an error needs it.
+    enum Place {
+        case location(Location)
+        case child(level: Int, index: Int, name: String?)
+    }
+
+    private func location(of place: Place) -> Location {
+        switch place {
+        case .location(let location): location
+        case .child(let level, let index, let name): childLocation(level, index: index, name: name, container: -1)
+        }
+    }
+
+    /// Judges complete `value` at `place` by each of `applications`, with
+    /// the one-shot evaluator.
+    private mutating func judge(_ applications: [Frame], _ value: JSONValue, at place: Place) {
+        for application in applications where isAlive(application.fate) {
+            // The quick outcomes inline, as the evaluator's fast path has them.
+            switch program.nodes.buffer[Int(application.node)].shape {
+            case .alwaysValid:
+                continue
+            case .typeOnly(let types):
+                if withUnsafePointer(to: value, { types.accepts($0) }) { continue }
+            default:
+                break
+            }
+            let scope = scopeList(application.scope)
+            let valid = withUnsafePointer(to: value) { isValid(node: application.node, $0, scope: scope) }
+            guard !valid else { continue }
+            if application.fate == 0 {
+                let location = self.location(of: place)
+                let errors = withUnsafePointer(to: value) {
+                    report(
+                        node: application.node, $0, keywordPrefix: keywordTokens(application.path),
+                        instanceTokens: location.tokens, instanceOrder: location.order, scope: scope)
+                }
+                record(errors)
+            } else {
+                kill(application.fate)
+            }
+        }
+    }
+
+    /// The subschemas that the frames of a level apply to its child
+    /// `index` (named `name` in an object), judging on the way what the
+    /// child's existence and name decide: `additionalProperties: false`,
+    /// `propertyNames`, `maxProperties`, `maxItems`, `items: false`.
+    private mutating func route(level: Int, index: Int, name: String?) -> [Frame] {
+        var result: [Frame] = []
+        route(level: level, index: index, name: name, into: &result)
+        return result
+    }
+
+    private mutating func route(level: Int, index: Int, name: String?, into result: inout [Frame]) {
+        let location = levels[level].location
+        var frameIndex = 0
+        while frameIndex < levels[level].frames.count {
+            let frame = levels[level].frames[frameIndex]
+            frameIndex &+= 1
+            guard isAlive(frame.fate) else { continue }
+            let plan = self.plan(frame.node)
+            if levels[level].isObject {
+                let name = name ?? ""
+                if plan.properties >= 0 {
+                    routeMember(name, index: index, frame: frame, plan: plan, object: location, into: &result)
+                }
+                if plan.propertyNames >= 0, case .propertyNames(let child) = program.checks[plan.propertyNames] {
+                    // The errors of a name are located at its object.
+                    let application = Frame(
+                        node: child, fate: frame.fate, path: step(frame.path, frame.node, plan.propertyNames, 0),
+                        scope: frame.scope)
+                    judge([application], .string(name), at: .location(location))
+                }
+                if index &+ 1 > plan.maxProperties {
+                    failEarly(
+                        frame, check: plan.maxPropertiesCheck, keyword: "maxProperties", at: location,
+                        "expected at most \(_SchemaMessages.plural(plan.maxProperties, "property", "properties")), "
+                            + "but found more")
+                }
+            } else {
+                if plan.items >= 0, case .items(let items) = program.checks[plan.items] {
+                    if index < Int(items.prefixCount) {
+                        result.append(
+                            Frame(
+                                node: program.nodeLists[items.prefixStart &+ Int32(index)], fate: frame.fate,
+                                path: step(frame.path, frame.node, plan.items, Int32(index)), scope: frame.scope))
+                    } else if items.rest >= 0 {
+                        if case .alwaysInvalid = program.nodes.buffer[Int(items.rest)].shape {
+                            let keyword =
+                                items.prefixCount == 0 ? "items" : items.isLegacy ? "additionalItems" : "items"
+                            failEarly(
+                                frame, check: plan.items, keyword: keyword, at: location,
+                                "expected at most \(_SchemaMessages.plural(Int(items.prefixCount), "item")), "
+                                    + "but found more")
+                        } else {
+                            result.append(
+                                Frame(
+                                    node: items.rest, fate: frame.fate,
+                                    path: step(frame.path, frame.node, plan.items, -1), scope: frame.scope))
+                        }
+                    }
+                }
+                if index &+ 1 > plan.maxItems {
+                    failEarly(
+                        frame, check: plan.maxItemsCheck, keyword: "maxItems", at: location,
+                        "expected at most \(_SchemaMessages.plural(plan.maxItems, "item")), but found more")
+                }
+            }
+        }
+    }
+
+    /// Routes a member by `properties`, `patternProperties` and
+    /// `additionalProperties`.
+    private mutating func routeMember(
+        _ name: String, index: Int, frame: Frame, plan: Plan, object: Location, into result: inout [Frame]
+    ) {
+        guard case .properties(let propertiesIndex, let nodesStart) = program.checks[plan.properties] else { return }
+        let properties = program.properties[propertiesIndex]
+        var matched = false
+        if let offset = plan.namedOffset(name) {
+            matched = true
+            result.append(
+                Frame(
+                    node: program.nodeLists[nodesStart &+ offset], fate: frame.fate,
+                    path: step(frame.path, frame.node, plan.properties, offset), scope: frame.scope))
+        }
+        var offset: Int32 = 0
+        while offset < properties.patternCount {
+            let (pattern, child) = program.patternNodes[properties.patternStart &+ offset]
+            if program.patterns[pattern].regex.firstMatchExists(in: name) {
+                matched = true
+                result.append(
+                    Frame(
+                        node: child, fate: frame.fate,
+                        path: step(frame.path, frame.node, plan.properties, properties.namedCount &+ offset),
+                        scope: frame.scope))
+            }
+            offset &+= 1
+        }
+        guard !matched && properties.additional >= 0 else { return }
+        guard case .alwaysInvalid = program.nodes.buffer[Int(properties.additional)].shape else {
+            result.append(
+                Frame(
+                    node: properties.additional, fate: frame.fate,
+                    path: step(frame.path, frame.node, plan.properties, -1), scope: frame.scope))
+            return
+        }
+        // The name alone is refused, with the error a report gives.
+        guard frame.fate == 0 else {
+            kill(frame.fate)
+            return
+        }
+        var location = object
+        location.tokens.append(name)
+        location.order.append(index)
+        record([
+            (
+                location.order,
+                JSONSchema.ValidationError(
+                    instanceLocation: JSONPointer(tokens: location.tokens),
+                    keywordLocation: JSONPointer(tokens: keywordTokens(frame.path) + ["additionalProperties"]),
+                    absoluteKeywordLocation: _SchemaOutputBuilder.absoluteKeywordLocation(
+                        program: program, node: Int(frame.node), relative: ["additionalProperties"]),
+                    message: "the property \(_SchemaMessages.quote(name)) is not allowed here")
+            )
+        ])
+    }
+
+    // MARK: - Expansion
+
+    /// The frames that `applications` make at a location whose value
+    /// starts as `kind`: each general subschema with the ones it applies in
+    /// place (`allOf`, `$ref`, `$dynamicRef`), and the branches of its
+    /// `anyOf` and `oneOf` under fates of their own; judging on the way the
+    /// type, `false`, and an `enum` or `const` with no value of that type.
+    ///
+    /// Past ``expansionLimit`` applications (a schema that fans out), or at
+    /// a subschema on a cycle of in-place keywords, the frames are dropped
+    /// and the subschemas come back as `opaque`, to be judged whole when the
+    /// value is complete.
+    private mutating func expand(
+        _ applications: [Frame], at location: Location, kind: _ValueKind
+    ) -> (frames: [Frame], opaque: [Frame]) {
+        let start = self.mark
+        var frames: [Frame] = []
+        var work = Array(applications.reversed())
+        var count = 0
+        while let application = work.popLast() {
+            guard isAlive(application.fate) else { continue }
+            count &+= 1
+            if count > Self.expansionLimit {
+                release(to: start)
+                return ([], applications)
+            }
+            let node = program.nodes.buffer[Int(application.node)]
+            // A subschema on a cycle of in-place keywords: whether validation
+            // enters the cycle, and what that decides, is the evaluator's to
+            // say (see "Cycles" in `_SchemaEvaluator`), so the value at this
+            // location is judged whole when it is complete, as `validate`
+            // judges it.
+            if node.cycleSlot >= 0 {
+                release(to: start)
+                return ([], applications)
+            }
+            switch node.shape {
+            case .alwaysValid:
+                continue
+            case .alwaysInvalid:
+                failEarly(
+                    application, check: -1, keyword: nil, at: location,
+                    "no value is allowed here (the schema is false), but found \(kind.noun)")
+                continue
+            case .typeOnly(let types):
+                if !kind.isAccepted(by: types) {
+                    failEarly(
+                        application, check: Int32(node.checkStart), keyword: "type", at: location,
+                        "expected \(types.description), but found \(kind.noun)")
+                }
+                continue
+            case .general:
+                break
+            }
+            let plan = self.plan(application.node)
+            if !kind.isAccepted(by: node.types) {
+                failEarly(
+                    application, check: plan.typeCheck, keyword: "type", at: location,
+                    "expected \(node.types.description), but found \(kind.noun)")
+                continue
+            }
+            if let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
+                failEarly(
+                    application, check: check, keyword: keyword, at: location,
+                    "\(kind.noun) cannot be one of the values of \"\(keyword)\"")
+                continue
+            }
+            let scope = enter(application.scope, resource: node.resource)
+            frames.append(Frame(node: application.node, fate: application.fate, path: application.path, scope: scope))
+            for (check, sub, target) in plan.inPlace.reversed() {
+                var node = target
+                if node < 0, case .dynamicReference(let index) = program.checks[check] {
+                    node = resolve(program.dynamicReferences[index], scope: scope)
+                }
+                work.append(
+                    Frame(
+                        node: node, fate: application.fate, path: step(application.path, application.node, check, sub),
+                        scope: scope))
+            }
+            for group in plan.groups {
+                let first = Int32(fates.count)
+                groups.append(
+                    Group(
+                        isOneOf: group.isOneOf, owner: application.fate, node: application.node, check: group.check,
+                        path: application.path, scope: scope, firstFate: first, count: group.count,
+                        location: location))
+                for branch in 0..<group.count {
+                    fates.append(Fate(group: Int32(groups.count &- 1), branch: branch))
+                    work.append(
+                        Frame(
+                            node: program.nodeLists[group.start &+ branch], fate: first &+ branch,
+                            path: step(application.path, application.node, group.check, branch), scope: scope))
+                }
+            }
+        }
+        return (frames, [])
+    }
+
+    // MARK: - Scalars being read
+
+    /// Starts following a scalar that begins with `firstByte`.
+    private mutating func startPending(at place: Place, id: LocationID, applications: [Frame], firstByte: UInt8) {
+        dropPending()
+        let mark = self.mark
+        let kind = _ValueKind(firstByte: firstByte)
+        // Most scalars meet subschemas that apply nothing in place: their
+        // type is judged here, and only a string's keywords need frames.
+        var isSimple = true
+        for application in applications {
+            if case .general = program.nodes.buffer[Int(application.node)].shape,
+                !plan(application.node).isSimple
+            {
+                isSimple = false
+                break
+            }
+        }
+        var frames: [Frame] = []
+        if isSimple {
+            for application in applications where isAlive(application.fate) {
+                let node = program.nodes.buffer[Int(application.node)]
+                var types = _SchemaTypes.all
+                var check = Int32(-1)
+                switch node.shape {
+                case .alwaysValid:
+                    continue
+                case .alwaysInvalid:
+                    failEarly(
+                        application, check: -1, keyword: nil, at: location(of: place),
+                        "no value is allowed here (the schema is false), but found \(kind.noun)")
+                    continue
+                case .typeOnly(let only):
+                    types = only
+                    check = node.checkStart
+                case .general:
+                    types = node.types
+                }
+                if !kind.isAccepted(by: types) {
+                    let plan = check < 0 ? self.plan(application.node) : nil
+                    failEarly(
+                        application, check: plan?.typeCheck ?? check, keyword: "type", at: location(of: place),
+                        "expected \(types.description), but found \(kind.noun)")
+                    continue
+                }
+                guard case .general = node.shape else { continue }
+                let plan = self.plan(application.node)
+                if let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
+                    failEarly(
+                        application, check: check, keyword: keyword, at: location(of: place),
+                        "\(kind.noun) cannot be one of the values of \"\(keyword)\"")
+                    continue
+                }
+                if kind == .string && plan.hasStringChecks {
+                    frames.append(
+                        Frame(
+                            node: application.node, fate: application.fate, path: application.path,
+                            scope: enter(application.scope, resource: node.resource)))
+                }
+            }
+        } else {
+            frames = expand(applications, at: location(of: place), kind: kind).frames
+        }
+        var trackers: [Tracker] = []
+        if kind == .string {
+            for (index, frame) in frames.enumerated() {
+                let plan = self.plan(frame.node)
+                if plan.maxLength < Int.max {
+                    trackers.append(Tracker(frame: index, check: plan.maxLengthCheck, kind: .maxLength(plan.maxLength)))
+                }
+                if let (check, _, allowed) = plan.choices {
+                    trackers.append(Tracker(frame: index, check: check, kind: .choices(allowed.strings)))
+                }
+                for (check, pattern) in plan.patterns {
+                    if let state = program.patterns[pattern].regex.matcher.prefixStart {
+                        trackers.append(Tracker(frame: index, check: check, kind: .pattern(pattern, state: state)))
+                    }
+                }
+            }
+        }
+        pending = Pending(place: place, mark: mark, frames: frames, trackers: trackers)
+        pendingID = id
+        pendingHasTrackers = !trackers.isEmpty
+    }
+
+    /// Forgets the scalar being read, whose value is complete (and judged
+    /// by its parent) or has gone with its container.
+    private mutating func dropPending() {
+        guard let mark = pending?.mark else { return }
+        pending = nil
+        pendingID = nil
+        pendingHasTrackers = false
+        release(to: mark)
+    }
+
+    /// Judges the text of the string being read, as far as it goes: its
+    /// decoded bytes are `scratch`, then `more`.
+    private mutating func followString(_ scratch: UnsafeBufferPointer<UInt8>, _ more: UnsafeBufferPointer<UInt8>) {
+        guard let start = pending?.bytesRead else { return }
+        let total = scratch.count &+ more.count
+        guard total > start else { return }
+        @inline(__always) func byte(_ index: Int) -> UInt8 {
+            index < scratch.count ? scratch[index] : more[index &- scratch.count]
+        }
+        // Whole characters only: a sequence cut short waits for its bytes.
+        var end = total
+        var back = total &- 1
+        while back >= start && back > total &- 4 {
+            let lead = byte(back)
+            if lead & 0xC0 != 0x80 {
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                if back &+ length > total { end = back }
+                break
+            }
+            back &-= 1
+        }
+        guard end > start else { return }
+        pending!.bytesRead = end
+        // The new bytes, as at most two runs: the end of the scratch, then
+        // the batch's; a character that the two cut is copied whole (the
+        // automaton reads whole characters).
+        let first = UnsafeBufferPointer(
+            rebasing: scratch[Swift.min(start, scratch.count)..<Swift.min(end, scratch.count)])
+        let second = UnsafeBufferPointer(
+            rebasing: more[Swift.max(start &- scratch.count, 0)..<Swift.max(end &- scratch.count, 0)])
+        if !first.isEmpty && !second.isEmpty && second[0] & 0xC0 == 0x80 {
+            let joined = Array(first) + Array(second)
+            joined.withUnsafeBufferPointer {
+                judgeText($0, UnsafeBufferPointer(start: nil, count: 0), start: start, end: end, byte: byte)
+            }
+        } else {
+            judgeText(first, second, start: start, end: end, byte: byte)
+        }
+    }
+
+    /// Judges the new text of the string being read, bytes `start` to
+    /// `end` of it, which are `first` then `second`; `byte` reads any byte
+    /// of the text.
+    private mutating func judgeText(
+        _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>, start: Int, end: Int,
+        byte: (Int) -> UInt8
+    ) {
+        var index = 0
+        while index < (pending?.trackers.count ?? 0) {
+            let check = pending!.trackers[index].check
+            let frame = pending!.frames[pending!.trackers[index].frame]
+            var failed = false
+            switch pending!.trackers[index].kind {
+            case .maxLength(let limit):
+                guard end > limit else { break }
+                // Count the scalars of the bytes not counted yet.
+                var scalars = pending!.scalars
+                var position = pending!.scalarsEnd
+                while position < end {
+                    if byte(position) & 0xC0 != 0x80 { scalars &+= 1 }
+                    position &+= 1
+                }
+                pending!.scalars = scalars
+                pending!.scalarsEnd = end
+                failed = scalars > limit
+            case .choices(let candidates):
+                let kept = candidates.filter { candidate in
+                    guard candidate.count >= end else { return false }
+                    return candidate.withUnsafeBufferPointer { bytes in
+                        let fresh = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                        return _bytesEqual(UnsafeBufferPointer(rebasing: fresh[..<first.count]), first)
+                            && _bytesEqual(UnsafeBufferPointer(rebasing: fresh[first.count...]), second)
+                    }
+                }
+                if kept.count != candidates.count { pending!.trackers[index].kind = .choices(kept) }
+                failed = kept.isEmpty
+            case .pattern(let pattern, let state):
+                let matcher = program.patterns[pattern].regex.matcher
+                var next = matcher.prefixState(after: first, from: state)
+                next = matcher.prefixState(after: second, from: next)
+                pending!.trackers[index].kind = .pattern(pattern, state: next)
+                failed = matcher.prefixIsDead(next)
+            }
+            guard failed else {
+                index &+= 1
+                continue
+            }
+            let tracker = pending!.trackers.remove(at: index)
+            pendingHasTrackers = !pending!.trackers.isEmpty
+            guard isAlive(frame.fate) else { continue }
+            let (keyword, message) = tracker.failure(program: program)
+            failEarly(frame, check: check, keyword: keyword, at: location(of: pending!.place), message)
+        }
+    }
+
+    // MARK: - Closing
+
+    /// Closes the levels above `level` (all of them for -1), whose values
+    /// the parser has completed: `value` is the outermost one's, and the
+    /// others are inside it.
+    private mutating func closeLevels(above level: Int, value: JSONValue) {
+        var values = [value]
+        var inner = level &+ 2
+        while inner < levels.count {
+            let token = levels[inner].location.tokens.last ?? ""
+            values.append(_JSONParser.value(at: [token][...], in: values[values.count &- 1]) ?? .null)
+            inner &+= 1
+        }
+        while levels.count &- 1 > level {
+            let closing = levels.count &- 1
+            let value = values.removeLast()
+            finish(level: closing, value: value)
+            let mark = levels[closing].mark
+            levels.removeLast()
+            release(to: mark)
+            if closing &- 1 > level { levels[closing &- 1].seen &+= 1 }
+        }
+    }
+
+    /// Judges what is left of a level whose value is complete: the
+    /// children after those judged, the keywords that need the whole value,
+    /// and the groups opened there.
+    private mutating func finish(level: Int, value: JSONValue) {
+        switch value {
+        case .array(let elements):
+            var index = levels[level].seen
+            while index < elements.count {
+                judgeChild(level: level, index: index, name: nil, value: elements[index])
+                index &+= 1
+            }
+        case .object(let object):
+            // A repeated name leaves fewer members than were read: the
+            // members after those judged are then not where they were read.
+            var index = levels[level].seen
+            let regular =
+                index <= object.count
+                && (index == 0
+                    || levels[level].lastName.map { JSONObject.sameScalars($0, object[index &- 1].key) } == true)
+            while regular && index < object.count {
+                judgeChild(level: level, index: index, name: object[index].key, value: object[index].value)
+                index &+= 1
+            }
+        default:
+            break
+        }
+        let location = levels[level].location
+        for frame in levels[level].frames where isAlive(frame.fate) {
+            let plan = self.plan(frame.node)
+            if plan.wholeAtClose {
+                judge(
+                    [Frame(node: frame.node, fate: frame.fate, path: frame.path, scope: parentScope(frame))], value,
+                    at: .location(location))
+                continue
+            }
+            for check in plan.closeChecks {
+                let scope = scopeList(frame.scope)
+                let valid = withUnsafePointer(to: value) {
+                    isValid(node: frame.node, check: Int(check), $0, scope: scope)
+                }
+                guard !valid else { continue }
+                if frame.fate == 0 {
+                    record(
+                        withUnsafePointer(to: value) {
+                            report(
+                                node: frame.node, check: Int(check), $0, keywordPrefix: keywordTokens(frame.path),
+                                instanceTokens: location.tokens, instanceOrder: location.order, scope: scope)
+                        })
+                } else {
+                    kill(frame.fate)
+                    break
+                }
+            }
+        }
+        judge(levels[level].opaque, value, at: .location(location))
+        // The groups opened here, inner ones first.
+        var group = groups.count &- 1
+        while group >= levels[level].mark.groups {
+            decide(group, value: value)
+            group &-= 1
+        }
+        refreshProvisional(at: location.id, value: value)
+    }
+
+    /// Decides a group whose value is complete.
+    private mutating func decide(_ index: Int, value: JSONValue) {
+        guard !groups[index].isDecided else { return }
+        groups[index].isDecided = true
+        let group = groups[index]
+        guard isAlive(group.owner) else { return }
+        let alive = group.count &- group.dead
+        guard alive == 0 || (group.isOneOf && alive > 1) else { return }
+        if group.owner == 0 {
+            let scope = scopeList(group.scope)
+            record(
+                withUnsafePointer(to: value) {
+                    report(
+                        node: group.node, check: Int(group.check), $0, keywordPrefix: keywordTokens(group.path),
+                        instanceTokens: group.location.tokens, instanceOrder: group.location.order, scope: scope)
+                })
+        } else {
+            kill(group.owner)
+        }
+    }
+
+    // MARK: - Fates
+
+    /// Whether a failure of `fate` can still matter: it is not dead, nor is
+    /// the fate of any group it belongs to.
+    private func isAlive(_ fate: Int32) -> Bool {
+        var fate = fate
+        while fate != 0 {
+            let current = fates[Int(fate)]
+            if current.isDead { return false }
+            let group = groups[Int(current.group)]
+            if group.isDecided && group.dead == group.count { return false }
+            fate = group.owner
+        }
+        return true
+    }
+
+    /// A branch fails: kills it, and if every branch of its group is dead,
+    /// fails the group's owner.
+    private mutating func kill(_ fate: Int32) {
+        var fate = fate
+        while fate != 0 {
+            guard !fates[Int(fate)].isDead else { return }
+            fates[Int(fate)].isDead = true
+            let group = Int(fates[Int(fate)].group)
+            groups[group].dead &+= 1
+            guard !groups[group].isDecided, groups[group].dead == groups[group].count else { return }
+            groups[group].isDecided = true
+            fate = groups[group].owner
+            if fate == 0 {
+                // Every branch failed: the group's own error, written again
+                // when its value is complete.
+                let current = groups[group]
+                let keyword = current.isOneOf ? "oneOf" : "anyOf"
+                addProvisional(
+                    node: current.node, check: current.check, path: current.path, scope: current.scope,
+                    keyword: keyword, at: current.location,
+                    "the value is not valid against any of the schemas in \"\(keyword)\"")
+            }
+        }
+    }
+
+    /// A failure found before the value is complete: a provisional
+    /// violation for a certain fate, the end of a branch for another.
+    private mutating func failEarly(
+        _ frame: Frame, check: Int32, keyword: String?, at location: Location, _ message: String
+    ) {
+        guard isAlive(frame.fate) else { return }
+        guard frame.fate == 0 else {
+            kill(frame.fate)
+            return
+        }
+        addProvisional(
+            node: frame.node, check: check, path: frame.path, scope: frame.scope, keyword: keyword, at: location,
+            message)
+    }
+
+    private mutating func addProvisional(
+        node: Int32, check: Int32, path: Int32, scope: Int32, keyword: String?, at location: Location,
+        _ message: String
+    ) {
+        let prefix = keywordTokens(path)
+        let relative = keyword.map { [$0] } ?? []
+        record([
+            (
+                location.order,
+                JSONSchema.ValidationError(
+                    instanceLocation: JSONPointer(tokens: location.tokens),
+                    keywordLocation: JSONPointer(tokens: prefix + relative),
+                    absoluteKeywordLocation: _SchemaOutputBuilder.absoluteKeywordLocation(
+                        program: program, node: Int(node), relative: relative),
+                    message: message)
+            )
+        ])
+        provisional.append(
+            Provisional(
+                location: location, node: node, check: check, keywordPrefix: prefix, scope: scopeList(scope)))
+    }
+
+    /// Writes again, from the one-shot evaluator's report, the violations
+    /// found at `id` before its value was complete.
+    private mutating func refreshProvisional(at id: LocationID, value: JSONValue) {
+        guard !provisional.isEmpty else { return }
+        var index = 0
+        while index < provisional.count {
+            guard provisional[index].location.id == id else {
+                index &+= 1
+                continue
+            }
+            let source = provisional.remove(at: index)
+            // The node whole, or one of its checks: a report of `false`
+            // has its node's error.
+            let errors = withUnsafePointer(to: value) {
+                report(
+                    node: source.node, check: source.check >= 0 ? Int(source.check) : nil, $0,
+                    keywordPrefix: source.keywordPrefix, instanceTokens: source.location.tokens,
+                    instanceOrder: source.location.order, scope: source.scope)
+            }
+            record(errors)
+        }
+    }
+
+    /// Adds violations, replacing any at the same locations.
+    private mutating func record(_ errors: [(order: [Int], error: JSONSchema.ValidationError)]) {
+        if !errors.isEmpty { revision &+= 1 }
+        for (order, error) in errors {
+            let key = error.instanceLocation.description + "\u{0}" + error.keywordLocation.description
+            if let existing = violationIndex[key] {
+                violationList[existing] = (order, error)
+            } else {
+                violationIndex[key] = violationList.count
+                violationList.append((order, error))
+            }
+        }
+    }
+
+    /// ``_SchemaProgram/isValid(node:check:_:scope:numbers:)`` with the
+    /// numbers read.
+    private func isValid(
+        node: Int32, check: Int? = nil, _ instance: UnsafePointer<JSONValue>, scope: [Int32]
+    ) -> Bool {
+        _withNumbers(numbers) { program.isValid(node: node, check: check, instance, scope: scope, numbers: $0) }
+    }
+
+    /// ``_SchemaProgram/errors(node:check:_:keywordPrefix:instanceTokens:instanceOrder:scope:numbers:)``
+    /// with the numbers read.
+    private func report(
+        node: Int32, check: Int? = nil, _ instance: UnsafePointer<JSONValue>, keywordPrefix: [String],
+        instanceTokens: [String], instanceOrder: [Int], scope: [Int32]
+    ) -> [(order: [Int], error: JSONSchema.ValidationError)] {
+        _withNumbers(numbers) {
+            program.errors(
+                node: node, check: check, instance, keywordPrefix: keywordPrefix, instanceTokens: instanceTokens,
+                instanceOrder: instanceOrder, scope: scope, numbers: $0)
+        }
+    }
+
+    // MARK: - Paths and scopes
+
+    private mutating func step(_ parent: Int32, _ node: Int32, _ check: Int32, _ sub: Int32) -> Int32 {
+        steps.append(Step(parent: parent, node: node, check: check, sub: sub))
+        return Int32(steps.count &- 1)
+    }
+
+    /// The keyword tokens of a path, from the root.
+    private func keywordTokens(_ path: Int32) -> [String] {
+        var reversed: [[String]] = []
+        var current = path
+        while current >= 0 {
+            let step = steps[Int(current)]
+            reversed.append(tokens(of: step))
+            current = step.parent
+        }
+        return reversed.reversed().flatMap { $0 }
+    }
+
+    /// The tokens a step adds, as the evaluator pushes them.
+    private func tokens(of step: Step) -> [String] {
+        switch program.checks[step.check] {
+        case .allOf: return ["allOf", String(step.sub)]
+        case .anyOf: return ["anyOf", String(step.sub)]
+        case .oneOf: return ["oneOf", String(step.sub)]
+        case .reference: return ["$ref"]
+        case .dynamicReference(let index): return [program.dynamicReferences[index].keyword]
+        case .propertyNames: return ["propertyNames"]
+        case .properties(let index, _):
+            let properties = program.properties[index]
+            if step.sub < 0 { return ["additionalProperties"] }
+            if step.sub < properties.namedCount {
+                return ["properties", program.names[properties.namedStart &+ step.sub]]
+            }
+            let pattern = program.patternNodes[properties.patternStart &+ step.sub &- properties.namedCount].pattern
+            return ["patternProperties", program.patterns[pattern].source]
+        case .items(let items):
+            if step.sub >= 0 { return [items.isLegacy ? "items" : "prefixItems", String(step.sub)] }
+            return [items.prefixCount == 0 ? "items" : items.isLegacy ? "additionalItems" : "items"]
+        default: return []
+        }
+    }
+
+    /// The scope after entering `resource` from `scope`, as the evaluator
+    /// enters a node's resource.
+    private mutating func enter(_ scope: Int32, resource: Int32) -> Int32 {
+        guard program.usesDynamicScope else { return -1 }
+        if scope >= 0 && scopes[Int(scope)].resource == resource { return scope }
+        scopes.append(ScopeLink(parent: scope, resource: resource))
+        return Int32(scopes.count &- 1)
+    }
+
+    /// The resources of a scope, outermost first.
+    private func scopeList(_ scope: Int32) -> [Int32] {
+        guard scope >= 0 else { return [] }
+        var list: [Int32] = []
+        var current = scope
+        while current >= 0 {
+            list.append(scopes[Int(current)].resource)
+            current = scopes[Int(current)].parent
+        }
+        return list.reversed()
+    }
+
+    /// The scope a frame's node was entered from.
+    private func parentScope(_ frame: Frame) -> Int32 {
+        frame.scope >= 0 ? scopes[Int(frame.scope)].parent : -1
+    }
+
+    /// The node a `$dynamicRef` or `$recursiveRef` leads to in a scope, as
+    /// the evaluator resolves it.
+    private func resolve(_ reference: _SchemaDynamicReference, scope: Int32) -> Int32 {
+        let list = scopeList(scope)
+        if let name = reference.dynamicAnchor {
+            for resource in list {
+                if let node = program.resources[Int(resource)].dynamicAnchors[name] { return Int32(node) }
+            }
+        } else if reference.isRecursive {
+            for resource in list {
+                if let node = program.resources[Int(resource)].recursiveAnchor { return Int32(node) }
+            }
+        }
+        return Int32(reference.target)
+    }
+
+    // MARK: - Plans
+
+    /// What streaming needs of a node's checks, found once per node (a
+    /// class, so that handing it around copies no arrays; it is not changed
+    /// once made).
+    final class Plan: @unchecked Sendable {
+        var typeCheck: Int32 = -1
+        var properties: Int32 = -1
+        /// The offsets of the named properties by name, when there are many.
+        var named: [String: Int32]?
+        var namedStart: Int32 = 0
+        var namedCount: Int32 = 0
+        var names: [String] = []
+        var propertyNames: Int32 = -1
+        var maxProperties = Int.max
+        var maxPropertiesCheck: Int32 = -1
+        var items: Int32 = -1
+        var maxItems = Int.max
+        var maxItemsCheck: Int32 = -1
+        var maxLength = Int.max
+        var maxLengthCheck: Int32 = -1
+        var patterns: [(check: Int32, pattern: Int32)] = []
+        /// `enum` or `const`: its check, keyword, and what it allows.
+        var choices: (check: Int32, keyword: String, allowed: _Choices)?
+        /// Subschemas applied in place: a check, which of its subschemas,
+        /// and the node (-1 for a dynamic reference, resolved in scope).
+        var inPlace: [(check: Int32, sub: Int32, target: Int32)] = []
+        var groups: [(check: Int32, isOneOf: Bool, start: Int32, count: Int32)] = []
+        /// The checks judged when a container closes.
+        var closeChecks: [Int32] = []
+        /// Whether the node applies no subschema in place (`allOf`, `$ref`,
+        /// `anyOf`…).
+        var isSimple: Bool { inPlace.isEmpty && groups.isEmpty }
+        /// Whether a string being read is judged by the node's keywords.
+        var hasStringChecks: Bool { maxLength < Int.max || choices != nil || !patterns.isEmpty }
+        /// Whether the node is judged whole when a container closes
+        /// (`unevaluatedProperties` and `unevaluatedItems` need the marks of
+        /// every keyword beside them).
+        var wholeAtClose = false
+
+        /// The offset of the named property called `name`, by its scalars.
+        func namedOffset(_ name: String) -> Int32? {
+            // Swift's `==` takes canonically equivalent names as equal: a
+            // match is checked by bytes, and else looked for one by one.
+            if let named {
+                guard let offset = named[name] else { return nil }
+                if _utf8Equal(names[Int(offset)], name) { return offset }
+            }
+            for (offset, candidate) in names.enumerated() where _utf8Equal(candidate, name) { return Int32(offset) }
+            return nil
+        }
+    }
+
+    private mutating func plan(_ node: Int32) -> Plan {
+        // (Filled once per node; later calls only read it.)
+        let index = planIndex[Int(node)]
+        if index >= 0 { return plans[Int(index)] }
+        let plan = makePlan(node)
+        plans.append(plan)
+        planIndex[Int(node)] = Int32(plans.count &- 1)
+        return plan
+    }
+
+    private func makePlan(_ id: Int32) -> Plan {
+        let plan = Plan()
+        let node = program.nodes.buffer[Int(id)]
+        var check = node.checkStart
+        let end = node.checkStart &+ node.checkCount
+        while check < end {
+            switch program.checks[check] {
+            case .type:
+                plan.typeCheck = check
+            case .properties(let index, _):
+                plan.properties = check
+                let properties = program.properties[index]
+                plan.names = (0..<properties.namedCount).map { program.names[properties.namedStart &+ $0] }
+                if plan.names.count > 8 {
+                    var named: [String: Int32] = [:]
+                    for (offset, name) in plan.names.enumerated() where named[name] == nil {
+                        named[name] = Int32(offset)
+                    }
+                    plan.named = named
+                }
+            case .propertyNames:
+                plan.propertyNames = check
+            case .maxProperties(let limit):
+                plan.maxProperties = limit
+                plan.maxPropertiesCheck = check
+                plan.closeChecks.append(check)
+            case .items:
+                plan.items = check
+            case .maxItems(let limit):
+                plan.maxItems = limit
+                plan.maxItemsCheck = check
+                plan.closeChecks.append(check)
+            case .maxLength(let limit):
+                plan.maxLength = limit
+                plan.maxLengthCheck = check
+            case .pattern(let index):
+                plan.patterns.append((check, index))
+            case .enumeration(let index):
+                plan.choices = (check, "enum", _Choices(program.enumerations[index].values))
+                plan.closeChecks.append(check)
+            case .constant(let index):
+                plan.choices = (check, "const", _Choices([program.values[index]]))
+                plan.closeChecks.append(check)
+            case .allOf(let start, let count):
+                for offset in 0..<count { plan.inPlace.append((check, offset, program.nodeLists[start &+ offset])) }
+            case .reference(let target):
+                plan.inPlace.append((check, 0, target))
+            case .dynamicReference:
+                plan.inPlace.append((check, 0, -1))
+            case .anyOf(let start, let count, _):
+                plan.groups.append((check, false, start, count))
+            case .oneOf(let start, let count, _):
+                plan.groups.append((check, true, start, count))
+            case .unevaluatedProperties, .unevaluatedItems:
+                plan.wholeAtClose = true
+            case .minLength, .multipleOf, .bound, .format, .content:
+                // Judged with the complete scalar; nothing for a container.
+                break
+            case .minItems, .uniqueItems, .minProperties, .required, .dependentRequired, .dependentSchemas,
+                .contains, .not, .conditional:
+                plan.closeChecks.append(check)
+            }
+            check &+= 1
+        }
+        return plan
+    }
+}
+
+/// The kind of JSON value, as its first byte tells it.
+enum _ValueKind: Equatable {
+    case object, array, string, number
+    case boolean(Bool)
+    case null
+
+    init(firstByte: UInt8) {
+        switch firstByte {
+        case UInt8(ascii: "{"): self = .object
+        case UInt8(ascii: "["): self = .array
+        case UInt8(ascii: "\""): self = .string
+        case UInt8(ascii: "t"): self = .boolean(true)
+        case UInt8(ascii: "f"): self = .boolean(false)
+        case UInt8(ascii: "n"): self = .null
+        default: self = .number
+        }
+    }
+
+    /// How a message names a value of this kind before it is complete.
+    var noun: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .boolean(let value): "the Boolean \(value)"
+        case .null: "null"
+        }
+    }
+
+    /// Whether some value of this kind has one of `types` (a number may be
+    /// an integer until it is complete).
+    func isAccepted(by types: _SchemaTypes) -> Bool {
+        switch self {
+        case .object: types.contains(.object)
+        case .array: types.contains(.array)
+        case .string: types.contains(.string)
+        case .number: !types.isDisjoint(with: [.number, .integer])
+        case .boolean: types.contains(.boolean)
+        case .null: types.contains(.null)
+        }
+    }
+
+    /// Whether some value of this kind may be one of `choices`.
+    func mayBeOneOf(_ choices: _Choices) -> Bool {
+        switch self {
+        case .object: choices.hasObject
+        case .array: choices.hasArray
+        case .string: !choices.strings.isEmpty
+        case .number: choices.hasNumber
+        case .boolean(let value): value ? choices.hasTrue : choices.hasFalse
+        case .null: choices.hasNull
+        }
+    }
+}
+
+/// The values of an `enum` or `const`, by kind: the strings as their
+/// UTF-8, so that a string being read is compared by its bytes.
+struct _Choices {
+    var strings: [[UInt8]] = []
+    var hasObject = false
+    var hasArray = false
+    var hasNumber = false
+    var hasTrue = false
+    var hasFalse = false
+    var hasNull = false
+
+    init(_ values: [JSONValue]) {
+        for value in values {
+            switch value {
+            case .object: hasObject = true
+            case .array: hasArray = true
+            case .int, .double: hasNumber = true
+            case .bool(let flag): if flag { hasTrue = true } else { hasFalse = true }
+            case .null: hasNull = true
+            case .string(let string): strings.append(Array(string.utf8))
+            }
+        }
+    }
+}
+
+extension _SchemaStream.Tracker {
+    /// The keyword and the provisional message of a failed tracker.
+    func failure(program: _SchemaProgram) -> (String, String) {
+        switch kind {
+        case .maxLength(let limit):
+            return ("maxLength", "the string is longer than \(_SchemaMessages.plural(limit, "character"))")
+        case .choices:
+            let keyword = if case .constant = program.checks[check] { "const" } else { "enum" }
+            return (keyword, "the string cannot be one of the values of \"\(keyword)\"")
+        case .pattern(let pattern, _):
+            return (
+                "pattern",
+                "the string cannot match the pattern \(_SchemaMessages.quote(program.patterns[pattern].source))"
+            )
+        }
+    }
+}
+
+#endif

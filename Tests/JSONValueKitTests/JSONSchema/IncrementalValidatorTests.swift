@@ -1,0 +1,285 @@
+import Testing
+
+@testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+@Suite("JSONSchema.IncrementalValidator")
+struct IncrementalValidatorTests {
+    static let weather: JSONValue = [
+        "type": "object",
+        "properties": [
+            "city": ["type": "string", "minLength": 1],
+            "days": ["type": "integer", "minimum": 1, "maximum": 14],
+            "units": ["enum": ["celsius", "fahrenheit"]],
+        ],
+        "required": ["city"],
+        "additionalProperties": false,
+    ]
+
+    /// The violations after each chunk, as descriptions.
+    private func violations(_ schema: JSONValue, _ chunks: [String]) throws -> [[String]] {
+        var validator = JSONSchema.IncrementalValidator(try JSONSchema(schema))
+        var result: [[String]] = []
+        for chunk in chunks {
+            try validator.append(Array(chunk.utf8))
+            result.append(validator.violations.map { "\($0.instanceLocation) \($0.keywordLocation)" })
+        }
+        return result
+    }
+
+    @Test("a member the schema refuses is a violation once its name is complete")
+    func refusedName() throws {
+        let steps = try violations(Self.weather, [#"{"city": "Li"#, #"sbon", "ni"#, #"ghts""#, ": 3}"])
+        #expect(steps == [[], [], ["/nights /additionalProperties"], ["/nights /additionalProperties"]])
+    }
+
+    @Test("each keyword decides as early as it can, and no earlier")
+    func earliness() throws {
+        // A wrong type at the first byte of the value.
+        #expect(try violations(Self.weather, [#"{"days": "#, "\""]) == [[], ["/days /properties/days/type"]])
+        // A number only when it is complete: 1 may become 10.
+        #expect(try violations(Self.weather, [#"{"days": 2"#, "0", ","]).last == ["/days /properties/days/maximum"])
+        #expect(try violations(Self.weather, [#"{"days": 2"#, "0"]) == [[], []])
+        // A string once no continuation can be one of the enum.
+        #expect(
+            try violations(Self.weather, [#"{"units": "c"#, "el", "x"])
+                == [[], [], ["/units /properties/units/enum"]])
+        // `required` when the object closes.
+        #expect(try violations(Self.weather, [#"{"days": 3"#, "}"]) == [[], [" /required"]])
+    }
+
+    @Test("maxLength, maxItems and maxProperties once exceeded; pattern once the automaton is dead")
+    func limits() throws {
+        let schema: JSONValue = [
+            "type": "object",
+            "properties": [
+                "code": ["type": "string", "maxLength": 3, "pattern": "^[A-Z]+$"],
+                "tags": ["type": "array", "maxItems": 2],
+            ],
+            "maxProperties": 2,
+        ]
+        #expect(try violations(schema, [#"{"code": "AB"#, "CD"]) == [[], ["/code /properties/code/maxLength"]])
+        #expect(try violations(schema, [#"{"code": "A"#, "b"]) == [[], ["/code /properties/code/pattern"]])
+        #expect(try violations(schema, [#"{"tags": [1, 2, "#, "3"]) == [[], ["/tags /properties/tags/maxItems"]])
+        #expect(try violations(schema, [#"{"a": 1, "b": 2, "c""#]).last == [" /maxProperties"])
+    }
+
+    @Test("anyOf fails once every branch has; oneOf with two valid branches when complete")
+    func combinators() throws {
+        let schema: JSONValue = [
+            "anyOf": [
+                ["type": "object", "properties": ["kind": ["const": "a"]], "required": ["kind"]],
+                ["type": "object", "properties": ["kind": ["const": "b"]], "required": ["kind"]],
+            ]
+        ]
+        #expect(try violations(schema, [#"{"kind": "c"#, #"""#]) == [[" /anyOf"], [" /anyOf"]])
+        #expect(try violations(schema, ["["]) == [[" /anyOf"]])
+        let one: JSONValue = ["oneOf": [["type": "integer"], ["minimum": 0]]]
+        #expect(try violations(one, ["[5", "]"]) == [[], []])
+        var validator = JSONSchema.IncrementalValidator(try JSONSchema(one))
+        try validator.append("5 ")
+        #expect(validator.violations.map(\.keywordLocation) == ["/oneOf"])
+    }
+
+    @Test("finish gives validate's result, and a second value is the one-shot parser's error")
+    func finishAndFraming() throws {
+        let schema = try JSONSchema(Self.weather)
+        var validator = JSONSchema.IncrementalValidator(schema)
+        try validator.append(#"{"days": 30, "extra": true}"#)
+        let result = try validator.finish()
+        #expect(result.errors == schema.validate(["days": 30, "extra": true]).errors)
+        #expect(try validator.finish().errors == result.errors)
+        #expect(validator.violations == result.errors)
+        for text in ["{} {}", "1 2", "[1]x", "\"a\" 3"] {
+            var validator = JSONSchema.IncrementalValidator(schema)
+            var thrown: JSONParseError?
+            do {
+                for byte in text.utf8 { try validator.append([byte]) }
+                _ = try validator.finish()
+            } catch {
+                thrown = error
+            }
+            var expected: JSONParseError?
+            do { _ = try JSONValue(parsing: text) } catch { expected = error as? JSONParseError }
+            #expect(thrown == expected, "\(text)")
+        }
+        for text in ["", "  \n", "{\"a\": "] {
+            var validator = JSONSchema.IncrementalValidator(schema)
+            try validator.append(text)
+            var thrown: JSONParseError?
+            do { _ = try validator.finish() } catch { thrown = error }
+            var expected: JSONParseError?
+            do { _ = try JSONValue(parsing: text) } catch { expected = error as? JSONParseError }
+            #expect(thrown == expected, "\(text)")
+        }
+    }
+
+    @Test("a copy is a fork")
+    func fork() throws {
+        var validator = JSONSchema.IncrementalValidator(try JSONSchema(Self.weather))
+        try validator.append(#"{"city": "Oslo", "#)
+        var fork = validator
+        try validator.append(#""x": 1}"#)
+        try fork.append(#""days": 2}"#)
+        #expect(validator.violations.count == 1)
+        #expect(fork.violations.isEmpty)
+        #expect(try fork.finish().isValid)
+    }
+
+    @Test("random schemas and values at every split: sound, never withdrawn, and finish is validate")
+    func randomSchemas() throws {
+        var failures: [String] = []
+        for seed in UInt64(0)..<UInt64(Sanitizers.scaled(600)) {
+            var random = RandomSchema(seed: seed &+ 0x57_3EA)
+            let document = random.document()
+            guard let schema = try? JSONSchema(document) else { continue }
+            for index in 0..<4 {
+                let instance = random.instance()
+                let (problems, _, _) = StreamingCheck.everySplit(schema, instance, seed: seed &* 31 &+ UInt64(index))
+                if let problem = problems.first {
+                    failures.append(
+                        "seed \(seed), value \(index): \(problem)\n  schema \((try? document.jsonString()) ?? "?")"
+                            + "\n  value \((try? instance.jsonString()) ?? "?")")
+                }
+            }
+            if failures.count > 5 { break }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+}
+
+/// The official suite, every test at every split.
+@Suite("JSONSchema.IncrementalValidator on the official suite", .enabled(if: Shared.isAvailable, Shared.skipReason))
+struct IncrementalValidatorSuiteTests {
+    @Test(
+        "every test of the suite, compact and indented, at every split: sound, and finish is validate",
+        arguments: JSONSchemaSuiteTests.required.elements + JSONSchemaSuiteTests.optional.elements
+            + JSONSchemaSuiteTests.formats.elements)
+    func group(_ group: JSONSchemaSuiteTests.Group) {
+        guard let schema = try? JSONSchema(group.schema, options: JSONSchemaSuiteTests.options(for: group)) else {
+            return
+        }
+        for (index, test) in group.tests.enumerated() {
+            let (problems, _, _) = StreamingCheck.everySplit(schema, test.data, seed: UInt64(index) &+ 0xD1FF)
+            for problem in problems.prefix(1) {
+                Issue.record("\(group.testDescription): \(test.description): \(problem)")
+            }
+        }
+    }
+}
+
+extension IncrementalValidatorSuiteTests {
+    @Test("how early the first violation of an invalid test appears (reported)")
+    func earliness() {
+        var invalid = 0
+        var early = 0
+        var fractions: [Double] = []
+        var valid = 0
+        for group in JSONSchemaSuiteTests.required.elements + JSONSchemaSuiteTests.optional.elements {
+            guard let schema = try? JSONSchema(group.schema, options: JSONSchemaSuiteTests.options(for: group)) else {
+                continue
+            }
+            for (index, test) in group.tests.enumerated() {
+                guard let bytes = try? Array(test.data.jsonData()), let expected = try? schema.validate(parsing: bytes)
+                else { continue }
+                let check = StreamingCheck(
+                    schema, bytes, cuts: bytes.count > 1 ? Array(1..<bytes.count) : [], expected: expected)
+                #expect(check.problems.isEmpty, "\(group.testDescription) \(index)")
+                guard !expected.isValid else {
+                    valid += 1
+                    continue
+                }
+                invalid += 1
+                if let first = check.firstViolation, first < bytes.count {
+                    early += 1
+                    fractions.append(Double(first) / Double(bytes.count))
+                }
+            }
+        }
+        let mean = fractions.isEmpty ? 0 : fractions.reduce(0, +) / Double(fractions.count)
+        print(
+            "suite: \(valid) valid without a violation at any prefix; \(invalid) invalid, \(early) with a violation "
+                + "before the last byte, first at \(Int(mean * 100))% of the text on average")
+        #expect(invalid > 0 && early > 0)
+    }
+}
+
+/// The JSON Schema benchmark pairs of the shared corpus.
+@Suite("JSONSchema.IncrementalValidator on the corpus pairs", .enabled(if: Shared.isAvailable, Shared.skipReason))
+struct IncrementalValidatorCorpusTests {
+    static let pairs: [(schema: String, instance: String, dialect: JSONSchema.Dialect)] = [
+        ("json-schema/citm_catalog_schema.json", "citm_catalog.json", .draft7),
+        ("json-schema/geojson.json", "canada.json", .draft7),
+        ("json-schema/fast_schema.json", "json-schema/fast_valid.json", .draft7),
+        ("json-schema/fast_schema.json", "json-schema/fast_invalid.json", .draft7),
+        ("json-schema/recursive_schema.json", "json-schema/recursive_instance.json", .draft7),
+        ("json-schema/fhir.schema.json", "json-schema/patient-example-d.json", .draft6),
+        ("json-schema/swagger.json", "json-schema/kubernetes.json", .draft4),
+    ]
+
+    @Test("each pair in random chunks, compact and as written: sound, and finish is validate", arguments: 0..<7)
+    func pair(_ index: Int) throws {
+        let (schemaPath, instancePath, dialect) = Self.pairs[index]
+        let schema = try JSONSchema(
+            try JSONValue(parsing: try Corpus.data(schemaPath)), options: .init(dialect: dialect))
+        let written = Array(try Corpus.data(instancePath))
+        let compact = Array(try JSONValue(parsing: written).jsonData())
+        var generator = SeededGenerator(seed: UInt64(index) &+ 0xC0_4905)
+        for bytes in [written, compact] {
+            let expected = try schema.validate(parsing: bytes)
+            for largest in bytes.count < 200_000 ? [16, 4096] : [4096] {
+                let cuts = StreamingCheck.cuts(bytes.count, largest: largest, using: &generator)
+                let check = StreamingCheck(schema, bytes, cuts: cuts, expected: expected)
+                #expect(check.problems.isEmpty, "\(instancePath), chunks up to \(largest): \(check.problems.prefix(3))")
+            }
+        }
+    }
+}
+
+extension IncrementalValidatorTests {
+    struct WeatherRequest: Decodable, Equatable {
+        let city: String
+        let days: Int
+        let units: String?
+    }
+
+    @Test("the article's get_weather call: the valid one decodes, the other stops at the third chunk")
+    func articleExample() throws {
+        let schema = try JSONSchema([
+            "type": "object",
+            "properties": [
+                "city": ["type": "string", "minLength": 1],
+                "days": ["type": "integer", "minimum": 1, "maximum": 14],
+                "units": ["enum": ["celsius", "fahrenheit"]],
+            ],
+            "required": ["city", "days"],
+            "additionalProperties": false,
+        ])
+        var validator = JSONSchema.IncrementalValidator(schema)
+        for chunk in [#"{"city": "Lis"#, #"bon", "days": 1"#, #"0, "units": "cels"#, #"ius"}"#] {
+            try validator.append(chunk)
+            #expect(validator.violations.isEmpty)
+        }
+        #expect(try validator.finish().isValid)
+        let call = try #require(validator.parser.partialValue)
+        #expect(
+            try JSONValueDecoder().decode(WeatherRequest.self, from: call)
+                == WeatherRequest(city: "Lisbon", days: 10, units: "celsius"))
+        var stopping = JSONSchema.IncrementalValidator(schema)
+        var stoppedAt: Int?
+        for (index, chunk) in [#"{"city": "Lisbon", "days": 1"#, #"0, "units": "k"#, #"elvin"}"#].enumerated() {
+            try stopping.append(chunk)
+            if stoppedAt == nil, let violation = stopping.violations.first {
+                stoppedAt = index
+                #expect(violation.description == #"/units: the string cannot be one of the values of "enum""#)
+            }
+        }
+        #expect(stoppedAt == 1)
+        #expect(try stopping.finish().errors.map(\.keywordLocation) == ["/properties/units/enum"])
+    }
+}
