@@ -83,7 +83,12 @@ extension _TapeDecoder {
     @inline(__always)
     private func nameMatches(_ entry: Int, _ index: Int, _ target: _NameTarget, _ tape: _TapeView) -> Bool {
         let name = tape.stringBytes(entry)
-        guard namesConvert, let conversion = conversion(of: name, index) else { return target.matches(name) }
+        guard namesConvert else { return target.matches(name) }
+        // Names of ASCII letters and `_` are compared as converted byte by
+        // byte: making each converted name, and finding it in the memo, was
+        // a sixth of decoding the twitter.json model with snake case.
+        if let matches = _snakeCaseNameMatches(name, target.bytes) { return matches }
+        guard let conversion = conversion(of: name, index) else { return target.matches(name) }
         return conversion.utf8.withContiguousStorageIfAvailable { _sameBytes($0, target.bytes) }
             ?? conversion.utf8.elementsEqual(target.bytes)
     }
@@ -285,6 +290,61 @@ func _sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>
     return true
 }
 
+/// Whether `name` converted from snake case (``_KeyConversion/fromSnakeCase(_:)``)
+/// is `target`, without making the converted name; `nil` if `name` has a
+/// byte other than an ASCII letter and `_` between its first and last
+/// letters, whose conversion (a Unicode case mapping) is left to the
+/// string's.
+///
+/// For such a name, the conversion keeps the leading and trailing `_`, and
+/// between them, where the name has an inner `_`, joins its words (split at
+/// runs of `_`): the first in lowercase, each other with its first letter in
+/// uppercase and the others in lowercase; a name without an inner `_` is
+/// its own conversion.
+@inline(__always)
+func _snakeCaseNameMatches(_ name: UnsafeBufferPointer<UInt8>, _ target: UnsafeBufferPointer<UInt8>) -> Bool? {
+    let underscore = UInt8(ascii: "_")
+    let count = name.count
+    var first = 0
+    while first < count && name[first] == underscore { first &+= 1 }
+    guard first < count else { return _sameBytes(name, target) }
+    var last = count &- 1
+    while name[last] == underscore { last &-= 1 }
+    var inner = false
+    for index in first...last {
+        let byte = name[index]
+        if byte == underscore {
+            inner = true
+        } else if !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
+            return nil
+        }
+    }
+    guard inner else { return _sameBytes(name, target) }
+    // The converted name is shorter: its inner `_` go.
+    let targetCount = target.count
+    guard first <= targetCount && targetCount < count else { return false }
+    for index in 0..<first where target[index] != underscore { return false }
+    var position = first
+    var wordStart = false
+    for index in first...last {
+        let byte = name[index]
+        if byte == underscore {
+            wordStart = true
+            continue
+        }
+        // ASCII letters: bit 0x20 set is lowercase.
+        let converted = wordStart ? byte & ~0x20 : byte | 0x20
+        wordStart = false
+        guard position < targetCount, target[position] == converted else { return false }
+        position &+= 1
+    }
+    for _ in (last &+ 1)..<count {
+        guard position < targetCount, target[position] == underscore else { return false }
+        position &+= 1
+    }
+    return position == targetCount
+}
+
 /// Whether `bytes` hold a `_`.
 @inline(__always)
 private func _containsUnderscore(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -311,27 +371,25 @@ private func _fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         ^ UInt64(truncatingIfNeeded: count)
 }
 
-/// A hash of a name without its `_` and with ASCII letters in lowercase,
-/// which names that convert from snake case alike share; every name with a
-/// byte beyond ASCII and a `_` has the same one.
+/// A hash of a name without its `_` and with bit 0x20 set in every other
+/// byte (ASCII letters in lowercase, and a few other pairs of bytes made
+/// alike, which only makes their lookups slower), which names that convert
+/// from snake case alike share; every name with a byte beyond ASCII and a
+/// `_` has the same one.
 @inline(__always)
 private func _skeletonFingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     var underscore = false
-    var wide = false
+    var highBits: UInt8 = 0
     for byte in bytes {
-        switch byte {
-        case UInt8(ascii: "_"):
+        if byte == UInt8(ascii: "_") {
             underscore = true
             continue
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            hash = (hash ^ UInt64(byte | 0x20)) &* 0x100_0000_01B3
-        default:
-            if byte >= 0x80 { wide = true }
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
         }
+        highBits |= byte
+        hash = (hash ^ UInt64(byte | 0x20)) &* 0x100_0000_01B3
     }
-    return underscore && wide ? 0x5F5F : hash
+    return underscore && highBits >= 0x80 ? 0x5F5F : hash
 }
 
 // MARK: - Kept containers

@@ -203,6 +203,38 @@ struct TapeDecoderTests {
         expectBytesDecodeAsTree([KeepsContainers].self, Data(json.utf8), JSONValueDecoder())
     }
 
+    @Test("a name compared as converted from snake case in place matches its conversion and nothing else")
+    func snakeCaseNameMatches() {
+        var generator = SeededGenerator(seed: 0x5A4E)
+        let pieces = ["a", "b", "Id", "URL", "x", "_", "_", "__", "1", "é", "ß"]
+        func name() -> String {
+            (0..<Int.random(in: 0...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
+        }
+        let names = (0..<400).map { _ in name() }
+        let fixed = ["first_name", "ID_str", "_private_key_", "__a__b__", "a_", "_a", "a__b", "aB", "a_B", "A_b", ""]
+        let all = fixed + names
+        var compared = 0
+        for snake in all {
+            let converted = _KeyConversion.fromSnakeCase(snake)
+            // Every other name and the name's own conversion as targets.
+            for target in all + [converted] {
+                var snakeCopy = snake
+                var targetCopy = target
+                let matches = snakeCopy.withUTF8 { name in
+                    targetCopy.withUTF8 { _snakeCaseNameMatches(name, $0) }
+                }
+                guard let matches else { continue }
+                compared += 1
+                #expect(
+                    matches == (Array(converted.utf8) == Array(target.utf8)),
+                    "\(snake) converts to \(converted), compared with \(target)")
+            }
+        }
+        // Most names are of ASCII letters and `_`, decided in place.
+        #expect(compared > all.count * all.count / 4)
+    }
+
     @Test("random documents decode as JSONValue, keys and members alike", arguments: 0..<8)
     func randomDocuments(_ seed: UInt64) throws {
         var random = RandomJSON(seed: 0x7A9E + seed)
