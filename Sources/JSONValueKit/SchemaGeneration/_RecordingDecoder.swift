@@ -115,8 +115,11 @@ struct _RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let signature = "\(decoder.pathDescription)/\(key.stringValue) \(T.self)"
-        if let flip = run.choose([.keyNotFound, .typeMismatch], signature) {
+        // The signature is made only when the run records: a type's name
+        // takes longer to make than the rest of the answer.
+        if let flip = run.choose(
+            [.keyNotFound, .typeMismatch], "\(decoder.pathDescription)/\(key.stringValue) \(T.self)")
+        {
             if let facts = facts(key) {
                 if flip == .keyNotFound { facts.isAbsent = true } else { facts.value.refused = true }
                 facts.value.isMentioned = true
@@ -137,8 +140,7 @@ struct _RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        let signature = "\(decoder.pathDescription)/\(key.stringValue) \(T.self)?"
-        if let flip = run.choose([.typeMismatch], signature) {
+        if let flip = run.choose([.typeMismatch], "\(decoder.pathDescription)/\(key.stringValue) \(T.self)?") {
             if let facts = facts(key) {
                 facts.value.refused = true
                 facts.value.isMentioned = true
@@ -178,6 +180,29 @@ struct _RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     /// The generic `decode`, called from the overloads for scalars.
     private func decode<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
         try decode(type, forKey: key)
+    }
+
+    // The scalar overloads of `decodeIfPresent` too: the protocol's defaults
+    // would ask `contains`, `decodeNil` and `decode`, three choice points
+    // instead of one, each flip of which is a run of its own.
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeIfPresent(type, key) }
+
+    /// The generic `decodeIfPresent`, called from the overloads for scalars.
+    private func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        try decodeIfPresent(type, forKey: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(

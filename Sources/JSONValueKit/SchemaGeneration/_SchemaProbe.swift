@@ -515,13 +515,16 @@ final class _SchemaProbe {
         }
         // The flips.
         var roots = [main.run.root]
-        var explored: Set<String> = []
+        // Flips already queued, by the point's signature: a string made from
+        // the flip itself would cost more than the runs of a small type.
+        var explored: Set<_ExploredFlip> = []
         var queue: [[(index: Int, flip: _Flip)]] = []
         func enqueue(_ points: [_ChoicePoint], after prefix: [(index: Int, flip: _Flip)]) {
             let start = (prefix.last?.index ?? -1) + 1
             guard start < points.count else { return }
             for index in start..<points.count {
-                for flip in points[index].flips where explored.insert("\(points[index].signature) \(flip)").inserted {
+                for flip in points[index].flips
+                where explored.insert(_ExploredFlip(signature: points[index].signature, flip: flip)).inserted {
                     queue.append(prefix + [(index, flip)])
                 }
             }
@@ -804,6 +807,13 @@ final class _TypeRecord {
         self.type = type
         self.path = path
     }
+}
+
+/// A flip of a choice point, by the point's signature, as the exploration of
+/// a type's runs queues each once.
+struct _ExploredFlip: Hashable {
+    var signature: String
+    var flip: _Flip
 }
 
 /// Thrown where a run needs a value of a type that has none yet, because it
