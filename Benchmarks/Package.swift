@@ -16,6 +16,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "JSONValueKit", package: "JSONValueKit"),
                 "ToolCallModels",
+                "AppModels",
             ],
             path: "Benchmarks/JSONValueBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
@@ -35,6 +36,15 @@ let package = Package(
             path: "Sources/TreeMemory"
         ),
         .target(name: "HeapBytes", path: "Sources/HeapBytes"),
+        // Models written as apps write them, for the model benchmarks.
+        .target(name: "AppModels", path: "Sources/AppModels"),
+        // One operation of the benchmarks, run under callgrind for
+        // instruction counts; see Scripts/callgrind.sh.
+        .executableTarget(
+            name: "CallgrindProbe",
+            dependencies: [.product(name: "JSONValueKit", package: "JSONValueKit"), "AppModels"],
+            path: "Sources/CallgrindProbe"
+        ),
         // One run of one way of following a stream, for callgrind; see its main.swift.
         .executableTarget(
             name: "StreamingCost",

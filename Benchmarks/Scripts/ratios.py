@@ -26,7 +26,10 @@ COMPARISONS = [
     ("Write", "jsonData", "JSONEncoder", 8.0),
     ("Model", "JSONValueDecoder", "JSONEncoder+JSONDecoder", 5.0),
     ("Model", "JSONValue(parsing:)+JSONValueDecoder", "JSONDecoder", None),
-    ("Model", "JSONValueDecoder(Data)", "JSONDecoder", 3.0),
+    # Issue 42: 4x on every model, the benchmarks' own (Models.swift) and
+    # those written as apps write them (app-*, Sources/AppModels).
+    ("Model", "JSONValueDecoder(Data)", "JSONDecoder", 4.0),
+    ("Model", "JSONValueEncoder(Data)", "JSONEncoder", 3.0),
     # Issue 12: "within 2x of compact" is a ratio of at least 1/2.
     ("Write", "jsonData(sortedKeys)", "jsonData", 1 / 2),
     ("Write", "jsonData(prettyPrinted)", "jsonData", 1 / 2),
@@ -79,7 +82,7 @@ def main():
     print(f"{'benchmark':58} {'min µs':>10} {'p50 µs':>10} {'MB/s':>8} {'mallocs':>9}")
     for key in sorted(results):
         wall, mallocs, median = results[key]
-        corpus = key.split("/")[1]
+        corpus = key.split("/")[1].removeprefix("app-")  # app-twitter decodes twitter.json
         path = os.path.join(CORPUS, corpus + ".json")
         size = os.path.getsize(path) if os.path.exists(path) else None
         rate = f"{size / wall:8.1f}" if size else "       -"

@@ -22,6 +22,7 @@ let benchmarks: @Sendable () -> Void = {
     partialBenchmarks()
     modelBenchmarks(name: "twitter", Twitter.self, snakeCase: true)
     modelBenchmarks(name: "citm_catalog", Catalog.self, snakeCase: false)
+    appModelBenchmarks()
 
     for name in Corpus.names {
         let data = Corpus.data(name)
@@ -151,6 +152,18 @@ func modelBenchmarks<Model: Codable>(name: String, _ type: Model.Type, snakeCase
     Benchmark("Model/\(name)/JSONEncoder+JSONValue(parsing:)") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try JSONValue(parsing: textEncoder.encode(model)))
+        }
+    }
+    // Issue 42: a model to bytes, through the tree and its writer, against
+    // JSONEncoder.
+    Benchmark("Model/\(name)/JSONValueEncoder(Data)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try treeEncoder.encode(model).jsonData())
+        }
+    }
+    Benchmark("Model/\(name)/JSONEncoder") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try textEncoder.encode(model))
         }
     }
 }

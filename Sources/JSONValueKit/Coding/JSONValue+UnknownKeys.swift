@@ -53,6 +53,8 @@ extension JSONValue {
         if let decoder = decoder as? _ValueDecoder, decoder.options.convertsKeys {
             // The container's keys are converted; so must the paths' names be.
             mappedNames = Set(mappedNames.map(decoder.convertedName))
+        } else if let decoder = decoder as? _TapeDecoder, decoder.options.convertsKeys {
+            mappedNames = Set(mappedNames.map(decoder.convertedName))
         }
         var members = JSONObject()
         // In the container's order: the document's, with JSONValueDecoder.

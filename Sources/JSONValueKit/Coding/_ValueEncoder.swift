@@ -272,7 +272,7 @@ final class _ValueEncoder: Encoder {
         if T.self == [String].self { return .value(.array((value as! [String]).map(JSONValue.string))) }
         if T.self == [Bool].self { return .value(.array((value as! [Bool]).map(JSONValue.bool))) }
         let encoder = key.map(child) ?? self
-        if T.self is any _StringKeyedDictionaryEncodable.Type,
+        if options.dictionaryTypes.value(for: T.self, { T.self is any _StringKeyedDictionaryEncodable.Type }),
             let dictionary = value as? any _StringKeyedDictionaryEncodable
         {
             // Like JSONEncoder, the keys of [String: T] are not converted.

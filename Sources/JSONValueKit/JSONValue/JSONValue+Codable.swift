@@ -39,6 +39,11 @@ extension JSONValue: Codable {
             self = decoder.unboxed(decoder.value)
             return
         }
+        if let decoder = decoder as? _TapeDecoder {
+            // Or its text, from bytes.
+            self = decoder.tape.value(decoder.entry)
+            return
+        }
         self = try _JSONValueProbe.decode(from: decoder)
     }
 

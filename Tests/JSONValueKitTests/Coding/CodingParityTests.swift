@@ -75,6 +75,36 @@ func expectDecodingParity<T: Decodable & Equatable>(
     } else {
         #expect(actual == expected, "\(json)", sourceLocation: sourceLocation)
     }
+    expectBytesDecodeAsTree(T.self, data, ours, sourceLocation: sourceLocation)
+}
+
+/// An error by its description, to compare.
+struct DescribedError: Error, Equatable {
+    var description: String
+}
+
+/// Decodes `data` with `decoder` from bytes, and through a tree of the same
+/// bytes as bytes were decoded before the tape (``_TapeDecoder``), and
+/// expects the same value, or the same error: case, coding path, message
+/// and all.
+func expectBytesDecodeAsTree<T: Decodable & Equatable>(
+    _ type: T.Type,
+    _ data: Data,
+    _ decoder: JSONValueDecoder,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    /// The value, or the error in words (its case, path, message and
+    /// underlying error).
+    func describe(_ body: () throws -> T) -> Result<T, DescribedError> {
+        Result { try body() }.mapError { DescribedError(description: "\($0)") }
+    }
+    let fromBytes = describe { try decoder.decode(T.self, from: data) }
+    let throughTree = describe {
+        let (value, exactNumbers) = try decoder.parse(data)
+        return try JSONValueDecoder.decode(
+            T.self, from: value, options: _DecodingOptions(decoder, exactNumbers: exactNumbers))
+    }
+    #expect(fromBytes == throughTree, "\(String(decoding: data, as: UTF8.self))", sourceLocation: sourceLocation)
 }
 
 /// Encodes `value` with JSONEncoder (then parses the text) and with

@@ -1,0 +1,64 @@
+import AppModels
+import Benchmark
+import Foundation
+import JSONValueKit
+
+/// Issue 42: bytes to a model and a model to bytes, on the models of
+/// `Sources/AppModels/AppModels.swift`, written as apps write them, against
+/// `JSONDecoder` and `JSONEncoder` with the same strategies, in the same run.
+func appModelBenchmarks() {
+    for model in AppModelCase.all {
+        switch model.file {
+        case "twitter": appModelBenchmarks(Timeline.self, model)
+        case "citm_catalog": appModelBenchmarks(EventCatalog.self, model)
+        default: appModelBenchmarks(Country.self, model)
+        }
+    }
+}
+
+private func appModelBenchmarks<Model: Codable & Equatable>(_ type: Model.Type, _ model: AppModelCase) {
+    let data = Corpus.data(model.file)
+    var decoder = JSONValueDecoder()
+    var encoder = JSONValueEncoder()
+    let foundationDecoder = JSONDecoder()
+    let foundationEncoder = JSONEncoder()
+    if model.snakeCase {
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        foundationDecoder.keyDecodingStrategy = .convertFromSnakeCase
+        foundationEncoder.keyEncodingStrategy = .convertToSnakeCase
+    }
+    if model.millisecondDates {
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        foundationDecoder.dateDecodingStrategy = .millisecondsSince1970
+        foundationEncoder.dateEncodingStrategy = .millisecondsSince1970
+    }
+    let value = try! decoder.decode(Model.self, from: data)
+    precondition(
+        value == (try! foundationDecoder.decode(Model.self, from: data)), "\(model.name): the decoders disagree")
+    precondition(
+        value == (try! foundationDecoder.decode(Model.self, from: encoder.encode(value).jsonData())),
+        "\(model.name): JSONValueEncoder's output decodes to another model")
+
+    Benchmark("Model/\(model.name)/JSONValueDecoder(Data)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try decoder.decode(Model.self, from: data))
+        }
+    }
+    Benchmark("Model/\(model.name)/JSONDecoder") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try foundationDecoder.decode(Model.self, from: data))
+        }
+    }
+    Benchmark("Model/\(model.name)/JSONValueEncoder(Data)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try encoder.encode(value).jsonData())
+        }
+    }
+    Benchmark("Model/\(model.name)/JSONEncoder") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try foundationEncoder.encode(value))
+        }
+    }
+}

@@ -1,0 +1,738 @@
+/// How the keyed containers of a ``_TapeDecoder`` find a member by its name
+/// in the decoder's object, straight from the tape.
+///
+/// A model asks for its members mostly in the order the text has them, so a
+/// lookup starts at the member after the one found last and usually stops
+/// there, after one comparison: no table is built. The first member found
+/// has the object checked for repeated names once (``hasRepeatedNames()``),
+/// as a parse checks them: without any, the first match is the member; with
+/// some, the last value of a name counts, at the name's first position, as
+/// in a tree (see ``repeatedNameLookup(_:)``).
+///
+/// With `.convertFromSnakeCase`, names are compared as converted; a name
+/// without `_` is its own conversion, and the others are converted once per
+/// object, when first compared.
+///
+/// The state is the decoder's (see its stored properties): a keyed
+/// container holds only the decoder.
+extension _TapeDecoder {
+    /// Sets the lookups up for the object at `object` (kept if it is the
+    /// same object as before: a second container of one decoder).
+    @inline(__always)
+    func prepareNames(_ object: Int, converts: Bool) {
+        guard namesObject != object || namesConvert != converts else { return }
+        namesObject = object
+        namesConvert = converts
+        memberCount = tape.count(object)
+        namesEnd = tape.next(object)
+        hintEntry = object &+ 1
+        hintIndex = 0
+        repeatedNames = memberCount < 2 ? 1 : 0
+        if converts {
+            convertedNames.removeAll(keepingCapacity: true)
+            convertedKnown.removeAll(keepingCapacity: true)
+            convertedNames.append(contentsOf: repeatElement(nil, count: memberCount))
+            convertedKnown.append(contentsOf: repeatElement(false, count: memberCount))
+        }
+    }
+
+    /// The entry of the value of the member named `name`, if there is one.
+    @inline(__always)
+    func findMember(_ name: String) -> Int? {
+        guard memberCount > 0 else { return nil }
+        // In place: a small name's bytes are in the string itself, a large
+        // one's in its storage (a name from elsewhere than Swift's own
+        // strings is copied).
+        if let found = name.utf8.withContiguousStorageIfAvailable({ findMember($0) }) {
+            return found
+        }
+        var copy = name
+        return copy.withUTF8 { findMember($0) }
+    }
+
+    private func findMember(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let tape = tape
+        let target = _NameTarget(bytes)
+        var entry = hintEntry
+        var index = hintIndex
+        for _ in 0..<memberCount {
+            if nameMatches(entry, index, target, tape) {
+                if repeatedNames == 0 { repeatedNames = hasRepeatedNames() ? 2 : 1 }
+                if repeatedNames == 2 { return repeatedNameLookup(target) }
+                let value = entry &+ 1
+                hintEntry = tape.next(value)
+                hintIndex = index &+ 1
+                if hintEntry == namesEnd {
+                    hintEntry = namesObject &+ 1
+                    hintIndex = 0
+                }
+                return value
+            }
+            entry = tape.next(entry &+ 1)
+            index &+= 1
+            if entry == namesEnd {
+                entry = namesObject &+ 1
+                index = 0
+            }
+        }
+        return nil
+    }
+
+    /// Whether member `index`, whose name is at `entry`, has the name
+    /// `target` (as converted).
+    @inline(__always)
+    private func nameMatches(_ entry: Int, _ index: Int, _ target: _NameTarget, _ tape: _TapeView) -> Bool {
+        let name = tape.stringBytes(entry)
+        guard namesConvert else { return target.matches(name) }
+        // Names of ASCII letters and `_` are compared as converted byte by
+        // byte: making each converted name, and finding it in the memo, was
+        // a sixth of decoding the twitter.json model with snake case.
+        if let matches = _snakeCaseNameMatches(name, target.bytes) { return matches }
+        guard let conversion = conversion(of: name, index) else { return target.matches(name) }
+        return conversion.utf8.withContiguousStorageIfAvailable { _sameBytes($0, target.bytes) }
+            ?? conversion.utf8.elementsEqual(target.bytes)
+    }
+
+    /// The snake-case conversion of member `index`'s name `name`, or `nil`
+    /// if it is its own.
+    @inline(__always)
+    private func conversion(of name: UnsafeBufferPointer<UInt8>, _ index: Int) -> String? {
+        if !convertedKnown[index] {
+            convertedKnown[index] = true
+            if _containsUnderscore(name) {
+                convertedNames[index] = options.camelCase(String(decoding: name, as: UTF8.self))
+            }
+        }
+        return convertedNames[index]
+    }
+
+    /// The name of member `index`, at `entry`, as converted.
+    private func convertedName(_ entry: Int, _ index: Int) -> String {
+        let name = tape.stringBytes(entry)
+        return (namesConvert ? conversion(of: name, index) : nil) ?? String(decoding: name, as: UTF8.self)
+    }
+
+    /// Whether two members have the same name, as converted (see
+    /// ``_TapeView/hasRepeatedNames(_:converts:name:)``).
+    func hasRepeatedNames() -> Bool {
+        tape.hasRepeatedNames(namesObject, converts: namesConvert) { entry, index in
+            self.convertedName(entry, index)
+        }
+    }
+
+    /// The lookup of an object with repeated names, as a tree has them:
+    /// the first member whose name (as converted) is `target` decides, and
+    /// the last member with that member's own name gives the value.
+    private func repeatedNameLookup(_ target: _NameTarget) -> Int? {
+        let tape = tape
+        var entry = namesObject &+ 1
+        for index in 0..<memberCount {
+            if nameMatches(entry, index, target, tape) {
+                let own = tape.stringBytes(entry)
+                var last = entry
+                var later = tape.next(entry &+ 1)
+                while later != namesEnd {
+                    if _sameBytes(tape.stringBytes(later), own) { last = later }
+                    later = tape.next(later &+ 1)
+                }
+                return last &+ 1
+            }
+            entry = tape.next(entry &+ 1)
+        }
+        return nil
+    }
+
+    /// The names of the members, as converted, each once, in the order of
+    /// their first appearance: a tree's keys.
+    func allMemberNames() -> [String] {
+        // An object as an ordered set: it compares names by their scalars,
+        // as a parse does.
+        var names = JSONObject()
+        var entry = namesObject &+ 1
+        for index in 0..<memberCount {
+            names.appendIfNew(convertedName(entry, index), .null)
+            entry = tape.next(entry &+ 1)
+        }
+        return names.keys
+    }
+}
+
+extension _TapeView {
+    /// Whether two members of the object at `object` have the same name,
+    /// as converted from snake case if `converts`.
+    ///
+    /// Names are compared by a fingerprint first: the length and the first
+    /// and last eight bytes (ids often differ only at the end), or with
+    /// conversion, a hash of the name without `_` and in lowercase, which
+    /// all names that convert alike share (and names whose fingerprints
+    /// meet then count as the same, which only makes the lookups slower).
+    /// Up to 16 members, pairwise; up to 256 in a table; beyond, the names
+    /// that `name` gives (by entry and member number) go in a set, which may
+    /// equate names that Swift finds equal, to the same effect, and keeps
+    /// crafted names from making the check quadratic.
+    func hasRepeatedNames(_ object: Int, converts: Bool, name: (Int, Int) -> String) -> Bool {
+        let count = count(object)
+        guard count > 1 else { return false }
+        if count > 256 {
+            var seen = Set<String>(minimumCapacity: count)
+            var entry = object &+ 1
+            for index in 0..<count {
+                if !seen.insert(name(entry, index)).inserted { return true }
+                entry = next(entry &+ 1)
+            }
+            return false
+        }
+        if count <= 4 && !converts {
+            // A few names: compared directly, the lengths first.
+            var first = object &+ 1
+            for index in 0..<(count &- 1) {
+                let name = stringBytes(first)
+                var second = next(first &+ 1)
+                for _ in (index &+ 1)..<count {
+                    if _sameBytes(name, stringBytes(second)) { return true }
+                    second = next(second &+ 1)
+                }
+                first = next(first &+ 1)
+            }
+            return false
+        }
+        if count <= 16 {
+            // Pairwise, the fingerprints and entries on the stack.
+            return withUnsafeTemporaryAllocation(of: (UInt64, Int).self, capacity: 16) { names in
+                var entry = object &+ 1
+                for index in 0..<count {
+                    let bytes = stringBytes(entry)
+                    let fingerprint = converts ? _skeletonFingerprint(bytes) : _fingerprint(bytes)
+                    for earlier in 0..<index where names[earlier].0 == fingerprint {
+                        if converts || _sameBytes(stringBytes(names[earlier].1), bytes) { return true }
+                    }
+                    names[index] = (fingerprint, entry)
+                    entry = next(entry &+ 1)
+                }
+                return false
+            }
+        }
+        var slots = 32
+        while slots < count &* 2 { slots &<<= 1 }
+        let mask = slots &- 1
+        // Fingerprints and name entries (`-1` for an empty slot).
+        var table = [(UInt64, Int)](repeating: (0, -1), count: slots)
+        var entry = object &+ 1
+        for _ in 0..<count {
+            let bytes = stringBytes(entry)
+            let fingerprint = converts ? _skeletonFingerprint(bytes) : _fingerprint(bytes)
+            var slot = Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) &>> 40) & mask
+            while table[slot].1 >= 0 {
+                if table[slot].0 == fingerprint && (converts || _sameBytes(stringBytes(table[slot].1), bytes)) {
+                    return true
+                }
+                slot = (slot &+ 1) & mask
+            }
+            table[slot] = (fingerprint, entry)
+            entry = next(entry &+ 1)
+        }
+        return false
+    }
+}
+
+/// A name looked up, with its first eight bytes in a word.
+struct _NameTarget {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The first eight bytes, zero past the name's end.
+    let first: UInt64
+    /// The bits of a word that a name of this length fills.
+    let mask: UInt64
+
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        let count = bytes.count
+        var first: UInt64 = 0
+        for index in 0..<Swift.min(count, 8) {
+            first |= UInt64(bytes[index]) &<< (UInt64(index) &* 8)
+        }
+        self.first = first
+        mask = count >= 8 ? .max : (1 &<< (UInt64(count) &* 8)) &- 1
+    }
+
+    /// Whether `name`, a tape's (from which eight bytes can be read at any
+    /// offset), is this name: one word compared for a name of up to eight
+    /// bytes.
+    @inline(__always)
+    func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count == bytes.count else { return false }
+        guard let start = name.baseAddress else { return true }
+        let word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+        guard word & mask == first else { return false }
+        guard name.count > 8 else { return true }
+        return _sameBytes(
+            UnsafeBufferPointer(rebasing: name[8...]), UnsafeBufferPointer(rebasing: bytes[8...]))
+    }
+}
+
+/// Whether two byte strings are the same.
+@inline(__always)
+func _sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = a.count
+    guard count == b.count else { return false }
+    guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+    var index = 0
+    while index &+ 8 <= count {
+        let left = UnsafeRawPointer(x + index).loadUnaligned(as: UInt64.self)
+        let right = UnsafeRawPointer(y + index).loadUnaligned(as: UInt64.self)
+        if left != right { return false }
+        index &+= 8
+    }
+    while index < count {
+        if x[index] != y[index] { return false }
+        index &+= 1
+    }
+    return true
+}
+
+/// Whether `name` converted from snake case (``_KeyConversion/fromSnakeCase(_:)``)
+/// is `target`, without making the converted name; `nil` if `name` has a
+/// byte other than an ASCII letter and `_` between its first and last
+/// letters, whose conversion (a Unicode case mapping) is left to the
+/// string's.
+///
+/// For such a name, the conversion keeps the leading and trailing `_`, and
+/// between them, where the name has an inner `_`, joins its words (split at
+/// runs of `_`): the first in lowercase, each other with its first letter in
+/// uppercase and the others in lowercase; a name without an inner `_` is
+/// its own conversion.
+@inline(__always)
+func _snakeCaseNameMatches(_ name: UnsafeBufferPointer<UInt8>, _ target: UnsafeBufferPointer<UInt8>) -> Bool? {
+    let underscore = UInt8(ascii: "_")
+    let count = name.count
+    var first = 0
+    while first < count && name[first] == underscore { first &+= 1 }
+    guard first < count else { return _sameBytes(name, target) }
+    var last = count &- 1
+    while name[last] == underscore { last &-= 1 }
+    var inner = false
+    for index in first...last {
+        let byte = name[index]
+        if byte == underscore {
+            inner = true
+        } else if !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
+            return nil
+        }
+    }
+    guard inner else { return _sameBytes(name, target) }
+    // The converted name is shorter: its inner `_` go.
+    let targetCount = target.count
+    guard first <= targetCount && targetCount < count else { return false }
+    for index in 0..<first where target[index] != underscore { return false }
+    var position = first
+    var wordStart = false
+    for index in first...last {
+        let byte = name[index]
+        if byte == underscore {
+            wordStart = true
+            continue
+        }
+        // ASCII letters: bit 0x20 set is lowercase.
+        let converted = wordStart ? byte & ~0x20 : byte | 0x20
+        wordStart = false
+        guard position < targetCount, target[position] == converted else { return false }
+        position &+= 1
+    }
+    for _ in (last &+ 1)..<count {
+        guard position < targetCount, target[position] == underscore else { return false }
+        position &+= 1
+    }
+    return position == targetCount
+}
+
+/// Whether `bytes` hold a `_`.
+@inline(__always)
+private func _containsUnderscore(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in bytes where byte == UInt8(ascii: "_") { return true }
+    return false
+}
+
+/// A name's length and its first and last eight bytes, mixed into one word.
+@inline(__always)
+private func _fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let count = bytes.count
+    var first: UInt64 = 0
+    var last: UInt64 = 0
+    if count >= 8 {
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        first = base.loadUnaligned(as: UInt64.self)
+        last = base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    } else {
+        for index in 0..<count {
+            first |= UInt64(bytes[index]) &<< (UInt64(index) &* 8)
+        }
+    }
+    return ((first &* 0x9E37_79B9_7F4A_7C15) ^ (last &<< 29 | last &>> 35)) &* 0xBF58_476D_1CE4_E5B9
+        ^ UInt64(truncatingIfNeeded: count)
+}
+
+/// A hash of a name without its `_` and with bit 0x20 set in every other
+/// byte (ASCII letters in lowercase, and a few other pairs of bytes made
+/// alike, which only makes their lookups slower), which names that convert
+/// from snake case alike share; every name with a byte beyond ASCII and a
+/// `_` has the same one.
+@inline(__always)
+private func _skeletonFingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    var underscore = false
+    var highBits: UInt8 = 0
+    for byte in bytes {
+        if byte == UInt8(ascii: "_") {
+            underscore = true
+            continue
+        }
+        highBits |= byte
+        hash = (hash ^ UInt64(byte | 0x20)) &* 0x100_0000_01B3
+    }
+    return underscore && highBits >= 0x80 ? 0x5F5F : hash
+}
+
+// MARK: - Kept containers
+
+/// What a keyed container of a ``_TapeDecoder`` reads: its decoder and its
+/// object, which change when the decoder hands the container out again for
+/// its next object.
+final class _TapeContainerLink {
+    /// The decoder, not retained: ``owner`` holds it while the container is
+    /// out of the decoder's hands, and otherwise only the decoder holds the
+    /// container.
+    unowned(unsafe) let decoder: _TapeDecoder
+    @exclusivity(unchecked) var object: Int
+    @exclusivity(unchecked) var owner: _TapeDecoder?
+
+    init(_ decoder: _TapeDecoder, object: Int) {
+        self.decoder = decoder
+        self.object = object
+        owner = decoder
+    }
+}
+
+/// A keyed container that a decoder keeps for the next value of the same
+/// key type: `box` is the `KeyedDecodingContainer`'s storage.
+struct _KeptContainer {
+    let keyType: ObjectIdentifier
+    var box: AnyObject
+    let link: _TapeContainerLink
+}
+
+extension _TapeDecoder {
+    /// Whether a `KeyedDecodingContainer` is one reference to its box, as
+    /// in every standard library so far, which keeping containers needs; if
+    /// a later one differs, containers are made anew each time.
+    static let containersAreReferences: Bool = {
+        guard MemoryLayout<KeyedDecodingContainer<_AnyCodingKey>>.size == MemoryLayout<AnyObject>.size else {
+            return false
+        }
+        let context = _TapeContext(
+            tape: _JSONTape(copying: UnsafeRawBufferPointer(start: nil, count: 0)),
+            options: _DecodingOptions(JSONValueDecoder()))
+        let decoder = _TapeDecoder(context: context, entry: 0, key: nil, parent: nil)
+        let container = KeyedDecodingContainer(
+            _TapeKeyedDecodingContainer<_AnyCodingKey>(link: _TapeContainerLink(decoder, object: 0)))
+        let box = unsafeBitCast(container, to: AnyObject.self)
+        return String(describing: type(of: box)).contains("KeyedDecodingContainerBox")
+    }()
+
+    /// A keyed container over this decoder's object.
+    ///
+    /// Making one costs a box and three lookups of generic metadata, a
+    /// seventh of decoding the citm_catalog.json model, whose records are
+    /// small. A decoder that serves `withChild` keeps its containers and
+    /// hands one out again for the next object with the same key type, when
+    /// nothing else holds it (`releaseContainers()` checks, at the end of
+    /// each value).
+    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+        guard keepsContainers, Self.containersAreReferences else {
+            return KeyedDecodingContainer(
+                _TapeKeyedDecodingContainer<Key>(link: _TapeContainerLink(self, object: entry)))
+        }
+        containersOut = true
+        let keyType = ObjectIdentifier(Key.self)
+        if let box = keptContainer(keyType) {
+            return unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self)
+        }
+        let link = _TapeContainerLink(self, object: entry)
+        let container = KeyedDecodingContainer(_TapeKeyedDecodingContainer<Key>(link: link))
+        keep(unsafeBitCast(container, to: AnyObject.self), link, keyType)
+        return container
+    }
+
+    /// The kept container for `keyType`, set up for this decoder's object,
+    /// if there is one and nothing else holds it.
+    ///
+    /// Not generic: in the generic caller, the uniqueness check saw a copy
+    /// of the box's reference and always failed.
+    private func keptContainer(_ keyType: ObjectIdentifier) -> AnyObject? {
+        // The index first: a loop over the array holds it, and the check
+        // would then see the box's reference twice (in the array's copy).
+        var index = 0
+        while index < keptContainers.count && keptContainers[index].keyType != keyType { index &+= 1 }
+        guard index < keptContainers.count else { return nil }
+        guard isKnownUniquelyReferenced(&keptContainers[index].box) else {
+            // Held by the type being decoded: that one keeps its object, and
+            // this decoder (through its link); a new one takes its place.
+            keptContainers.remove(at: index)
+            return nil
+        }
+        let link = keptContainers[index].link
+        link.object = entry
+        link.owner = self
+        return keptContainers[index].box
+    }
+
+    /// Keeps a new container's box, in place of the oldest past four.
+    private func keep(_ box: AnyObject, _ link: _TapeContainerLink, _ keyType: ObjectIdentifier) {
+        if keptContainers.count == 4 { keptContainers.removeFirst() }
+        keptContainers.append(_KeptContainer(keyType: keyType, box: box, link: link))
+    }
+
+    /// At the end of a value: the containers that only this decoder holds
+    /// stop holding it, and those that the type kept (in a stored property)
+    /// are left to hold it, and forgotten here.
+    func releaseContainers() {
+        containersOut = false
+        var index = 0
+        while index < keptContainers.count {
+            if isKnownUniquelyReferenced(&keptContainers[index].box) {
+                keptContainers[index].link.owner = nil
+                index &+= 1
+            } else {
+                keptContainers.remove(at: index)
+            }
+        }
+    }
+}
+
+/// The keyed container of ``_TapeDecoder``, over an object's members.
+struct _TapeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let link: _TapeContainerLink
+
+    init(link: _TapeContainerLink) {
+        self.link = link
+    }
+
+    private var decoder: _TapeDecoder { link.decoder }
+
+    /// The entry of the object this container reads.
+    private var object: Int { link.object }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    var allKeys: [Key] {
+        decoder.prepareNames(object, converts: decoder.options.convertsKeys)
+        return decoder.allMemberNames().compactMap { Key(stringValue: $0) }
+    }
+
+    /// The entry of the value for `key`, if the object has a member with its
+    /// name.
+    @inline(__always)
+    private func member(_ key: Key) -> Int? {
+        // Prepared already, unless another container of the same decoder
+        // read another object since (which a decoder kept by a model can).
+        if decoder.namesObject != object { decoder.prepareNames(object, converts: decoder.options.convertsKeys) }
+        return decoder.findMember(key.stringValue)
+    }
+
+    func contains(_ key: Key) -> Bool { member(key) != nil }
+
+    private func value(for key: Key) throws -> Int {
+        guard let entry = member(key) else {
+            throw DecodingError.keyNotFound(
+                key, decoder.context(nil, "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        }
+        return entry
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try decoder.tape.kind(value(for: key)) == .null }
+
+    // The common scalars are read in place when the value is of their
+    // kind: the key goes into an existential only for an error.
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        let entry = try value(for: key)
+        switch decoder.tape.kind(entry) {
+        case .true: return true
+        case .false: return false
+        default: return try decoder.unwrapBool(entry, key: { key })
+        }
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        let entry = try value(for: key)
+        if decoder.tape.kind(entry) == .string { return decoder.tape.string(entry) }
+        return try decoder.unwrapString(entry, key: { key })
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        let entry = try value(for: key)
+        if decoder.tape.kind(entry) == .double { return Double(bitPattern: decoder.tape.payload(entry)) }
+        return try decoder.unwrapFloatingPoint(entry, as: type, key: { key })
+    }
+
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try decoder.unwrapFloatingPoint(value(for: key), as: type, key: { key })
+    }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        let entry = try value(for: key)
+        if decoder.tape.kind(entry) == .int { return Int(truncatingIfNeeded: decoder.tape.integer(entry)) }
+        return try decoder.unwrapInteger(entry, as: type, key: { key })
+    }
+
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: { key })
+    }
+
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: { key })
+    }
+
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: { key })
+    }
+
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        let entry = try value(for: key)
+        if decoder.tape.kind(entry) == .int { return decoder.tape.integer(entry) }
+        return try decoder.unwrapInteger(entry, as: type, key: { key })
+    }
+
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try decoder.unwrapInteger(value(for: key), as: type, key: { key })
+    }
+
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: { key })
+    }
+
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: { key })
+    }
+
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: { key })
+    }
+
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try decoder.unwrapInteger(value(for: key), as: type, key: { key })
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.unwrap(value(for: key), as: type, key: { key })
+    }
+
+    /// `nil` for a missing or null member, otherwise the member decoded by
+    /// `decode`; a null member is `.some(.null)` to a `JSONValue?`, as with
+    /// a tree.
+    @inline(__always)
+    private func ifPresent<T>(_ key: Key, _ decode: (Int) throws -> T) throws -> T? {
+        guard let entry = member(key) else { return nil }
+        if decoder.tape.kind(entry) == .null { return T.self == JSONValue.self ? (JSONValue.null as! T) : nil }
+        return try decode(entry)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try ifPresent(key) { try decoder.unwrap($0, as: type, key: { key }) }
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try ifPresent(key) { entry in
+            switch decoder.tape.kind(entry) {
+            case .true: return true
+            case .false: return false
+            default: return try decoder.unwrapBool(entry, key: { key })
+            }
+        }
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try ifPresent(key) { entry in
+            if decoder.tape.kind(entry) == .string { return decoder.tape.string(entry) }
+            return try decoder.unwrapString(entry, key: { key })
+        }
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try ifPresent(key) { entry in
+            if decoder.tape.kind(entry) == .double { return Double(bitPattern: decoder.tape.payload(entry)) }
+            return try decoder.unwrapFloatingPoint(entry, as: type, key: { key })
+        }
+    }
+
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try ifPresent(key) { try decoder.unwrapFloatingPoint($0, as: type, key: { key }) }
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try ifPresent(key) { entry in
+            if decoder.tape.kind(entry) == .int { return Int(truncatingIfNeeded: decoder.tape.integer(entry)) }
+            return try decoder.unwrapInteger(entry, as: type, key: { key })
+        }
+    }
+
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: { key }) }
+    }
+
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: { key }) }
+    }
+
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: { key }) }
+    }
+
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try ifPresent(key) { entry in
+            if decoder.tape.kind(entry) == .int { return decoder.tape.integer(entry) }
+            return try decoder.unwrapInteger(entry, as: type, key: { key })
+        }
+    }
+
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: { key }) }
+    }
+
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: { key }) }
+    }
+
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: { key }) }
+    }
+
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: { key }) }
+    }
+
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: { key }) }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type,
+        forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        try decoder.child(value(for: key), key: key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try decoder.child(value(for: key), key: key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        let key = _AnyCodingKey("super")
+        if decoder.namesObject != object { decoder.prepareNames(object, converts: decoder.options.convertsKeys) }
+        let entry = decoder.findMember(key.stringValue) ?? decoder.tape.nullEntry
+        return decoder.child(entry, key: key)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        decoder.child(member(key) ?? decoder.tape.nullEntry, key: key)
+    }
+}

@@ -1,0 +1,374 @@
+import Testing
+
+@testable import JSONValueKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `JSONValueDecoder.decode(_:from: Data)` reads a tape (`_TapeDecoder`)
+/// where it read a tree: each test decodes the same bytes both ways and
+/// expects the same value or the same error, message and all (see
+/// `expectBytesDecodeAsTree`, which every parity test also runs).
+@Suite("JSONValueDecoder from bytes: the tape against the tree")
+struct TapeDecoderTests {
+    struct Pair: Codable, Equatable {
+        var a: Int
+        var b: String?
+    }
+
+    struct Snake: Codable, Equatable {
+        var aB: Int?
+        var firstName: String?
+        var id: Int?
+    }
+
+    struct Reversed: Codable, Equatable {
+        var z: Int
+        var y: [Int]
+        var x: String?
+        var w: Bool?
+        var v: Double
+    }
+
+    static func snakeCase() -> JSONValueDecoder {
+        var decoder = JSONValueDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+
+    @Test(
+        "repeated names: the last value counts, at the first name's place",
+        arguments: [
+            #"{"a": 1, "a": 2}"#, #"{"a": 1, "b": "x", "a": 3, "b": "y"}"#, #"{"a": "x", "a": 1}"#,
+            #"{"a": 1, "a": "x"}"#, #"{"b": null, "a": 1, "b": "z", "c": [], "c": {}}"#,
+        ])
+    func repeatedNames(_ json: String) {
+        let data = Data(json.utf8)
+        expectBytesDecodeAsTree(Pair.self, data, JSONValueDecoder())
+        expectBytesDecodeAsTree([String: Int].self, data, JSONValueDecoder())
+        expectBytesDecodeAsTree([String: JSONValue].self, data, JSONValueDecoder())
+        expectBytesDecodeAsTree(JSONValue.self, data, JSONValueDecoder())
+    }
+
+    @Test(
+        "snake case: names that convert alike, and repeated names, as a tree has them",
+        arguments: [
+            #"{"a_b": 1, "aB": 2}"#, #"{"aB": 2, "a_b": 1}"#, #"{"a_b": 1, "aB": 3, "a_b": 2}"#,
+            #"{"first_name": "x", "firstName": "y", "first__name": "z"}"#, #"{"ID": 1, "id": 2, "i_d": 3}"#,
+            #"{"_a_b_": 1, "a_b": 2}"#, #"{"é_à": 1, "éÀ": 2, "a_b": 3}"#, #"{"a_b": "x", "aB": 2}"#,
+            #"{"a_b": 1, "a_b": "x"}"#,
+        ])
+    func snakeCaseNames(_ json: String) {
+        let data = Data(json.utf8)
+        expectBytesDecodeAsTree(Snake.self, data, Self.snakeCase())
+        expectBytesDecodeAsTree([String: JSONValue].self, data, Self.snakeCase())
+        expectBytesDecodeAsTree(KeyList.self, data, Self.snakeCase())
+        expectBytesDecodeAsTree(KeyList.self, data, JSONValueDecoder())
+    }
+
+    @Test(
+        "members asked for in any order, missing or null",
+        arguments: [
+            #"{"v": 1.5, "w": true, "x": "s", "y": [1, 2], "z": 3}"#,
+            #"{"z": 3, "y": [], "v": 2}"#,
+            #"{"y": [1], "z": 3, "x": null, "w": null, "v": 0}"#,
+            #"{"z": 3, "y": [1], "v": 0, "extra": {"deep": [1, {"a": 2}]}, "x": "end"}"#,
+            #"{"z": 3, "v": 0}"#,
+            #"{"z": "3", "y": [1], "v": 0}"#,
+            #"{"z": 3, "y": [1, "2"], "v": 0}"#,
+            #"{"z": 3, "y": [1], "v": "0"}"#,
+            #"{"z": 3, "y": null, "v": 0}"#,
+            #"[]"#, #"null"#, #"3"#,
+        ])
+    func memberOrder(_ json: String) {
+        let data = Data(json.utf8)
+        expectBytesDecodeAsTree(Reversed.self, data, JSONValueDecoder())
+        expectBytesDecodeAsTree([Reversed].self, Data("[\(json), \(json)]".utf8), JSONValueDecoder())
+        expectBytesDecodeAsTree([String: Reversed].self, Data(#"{"k": \#(json)}"#.utf8), JSONValueDecoder())
+    }
+
+    @Test("large objects, with and without a repeated name", arguments: [9, 17, 100, 257, 1000])
+    func largeObjects(_ count: Int) {
+        let members = (0..<count).map { #""k\#($0)": \#($0)"# }
+        let unique = Data("{\(members.joined(separator: ", ")), \"a\": 7}".utf8)
+        let repeated = Data("{\(members.joined(separator: ", ")), \"a\": 7, \"k0\": -1, \"a\": 8}".utf8)
+        for data in [unique, repeated] {
+            expectBytesDecodeAsTree(LargeKeys.self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree([String: Int].self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree(KeyList.self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree(LargeKeys.self, data, Self.snakeCase())
+        }
+    }
+
+    @Test(
+        "names and strings with escapes, beyond ASCII, and compared by their scalars",
+        arguments: [
+            #"{"\u0061": 1, "b": "\u00e9\n\ud83d\ude00"}"#, #"{"a": 1, "b": "caf\u00e9 \"q\" \\ \/"}"#,
+            #"{"é": 1, "e\u0301": 2, "a": 3, "b": "é"}"#, #"{"a\u0000b": 1, "a": 2}"#,
+            #"{"a": 1, "b": "\ud800"}"#, #"{"a": 1, "b": "\u00"}"#, "{\"a\": 1, \"b\": \"\u{1}\"}",
+        ])
+    func escapes(_ json: String) {
+        let data = Data(json.utf8)
+        expectBytesDecodeAsTree(Pair.self, data, JSONValueDecoder())
+        expectBytesDecodeAsTree([String: JSONValue].self, data, JSONValueDecoder())
+        expectBytesDecodeAsTree(KeyList.self, data, JSONValueDecoder())
+    }
+
+    @Test(
+        "text the tape does not read is read or refused as before",
+        arguments: [
+            "", " ", "{", #"{"a": 1,}"#, #"{"a": 01}"#, #"{"a": 1} x"#, "\u{FEFF}{\"a\": 1}", #"{'a': 1}"#,
+            "[1, 2", #"{"a": 1, "b": tru}"#, "{\"a\": 1, \"b\": \"\u{FF}\"}",
+            String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+        ])
+    func refusedText(_ json: String) {
+        let data = Data(json.utf8)
+        expectBytesDecodeAsTree(Pair.self, data, JSONValueDecoder())
+        expectBytesDecodeAsTree(JSONValue.self, data, JSONValueDecoder())
+        var json5 = JSONValueDecoder()
+        json5.allowsJSON5 = true
+        expectBytesDecodeAsTree(Pair.self, data, json5)
+    }
+
+    @Test("invalid UTF-8 in a name or a string is refused, not repaired")
+    func invalidUTF8() {
+        for bytes in [[0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80]] as [[UInt8]] {
+            let inValue = Data(#"{"a": 1, "b": ""#.utf8) + Data(bytes) + Data(#""}"#.utf8)
+            let inName = Data(#"{"a": 1, ""#.utf8) + Data(bytes) + Data(#"": 2}"#.utf8)
+            for data in [inValue, inName] {
+                expectBytesDecodeAsTree(Pair.self, data, JSONValueDecoder())
+                #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Pair.self, from: data) }
+            }
+        }
+    }
+
+    @Test(
+        "numbers for every type, read from their text where a Double is not enough",
+        arguments: [
+            "0", "-0", "1.0", "1e2", "-1.5e-3", "9007199254740993", "18446744073709551615", "-9223372036854775809",
+            "123456789.123456789", "0.30000000000000004441", "1.00000005960464477539062500000001", "1e400", "1e-400",
+            "3.4028235677973366e38", "0.000000000000000000000000000000000000000000001", "12345678901234567890e-5",
+            "100000000000000000000000", "4.9e-324",
+        ])
+    func numbers(_ text: String) {
+        let data = Data("[\(text)]".utf8)
+        let decoder = JSONValueDecoder()
+        expectBytesDecodeAsTree([Int].self, data, decoder)
+        expectBytesDecodeAsTree([Int8].self, data, decoder)
+        expectBytesDecodeAsTree([UInt64].self, data, decoder)
+        expectBytesDecodeAsTree([Int64].self, data, decoder)
+        expectBytesDecodeAsTree([Double].self, data, decoder)
+        expectBytesDecodeAsTree([Float].self, data, decoder)
+        expectBytesDecodeAsTree([Decimal].self, data, decoder)
+        expectBytesDecodeAsTree([JSONValue].self, data, decoder)
+        expectBytesDecodeAsTree(Numbers.self, Data(#"{"i": \#(text), "f": \#(text), "d": \#(text)}"#.utf8), decoder)
+    }
+
+    @Test("a MappedCodingKey reads its paths from bytes, numbers exact")
+    func mappedKeys() throws {
+        let json = #"{"outer": {"n": 18446744073709551615, "deep": {"amount": 123456789.123456789}}}"#
+        let data = Data(json.utf8)
+        expectBytesDecodeAsTree(MappedOuter.self, data, JSONValueDecoder())
+        let decoded = try JSONValueDecoder().decode(MappedOuter.self, from: data)
+        #expect(decoded.outer.count == UInt64.max)
+        #expect(decoded.outer.amount == Decimal(string: "123456789.123456789"))
+        expectBytesDecodeAsTree(MappedOuter.self, Data(#"{"outer": {"n": "x"}}"#.utf8), JSONValueDecoder())
+    }
+
+    @Test("superDecoder for a missing key decodes null, with the key in its path")
+    func superDecoders() {
+        expectBytesDecodeAsTree(Super.self, Data(#"{"a": 1}"#.utf8), JSONValueDecoder())
+        expectBytesDecodeAsTree(Super.self, Data(#"{"a": 1, "super": 2, "base": 3}"#.utf8), JSONValueDecoder())
+    }
+
+    /// A decoder keeps its keyed containers for the next value: one that a
+    /// type keeps must go on reading its own object, and the others must be
+    /// handed out again only when nothing holds them.
+    @Test("keyed containers that a type keeps stay right after their siblings decode")
+    func keptContainers() throws {
+        let json = #"[{"a": 1, "b": 10}, {"a": 2, "b": 20}, {"a": 3, "b": 30}, {"a": 4, "b": 40}, {"a": 5}]"#
+        let decoded = try JSONValueDecoder().decode([KeepsContainers].self, from: Data(json.utf8))
+        #expect(decoded.map(\.a) == [1, 2, 3, 4, 5])
+        for (index, item) in decoded.enumerated() {
+            #expect((item.kept != nil) == (item.a % 2 == 0))
+            guard let kept = item.kept else { continue }
+            #expect(try kept.decode(Int.self, forKey: _AnyCodingKey("a")) == item.a)
+            #expect(try kept.decode(Int.self, forKey: _AnyCodingKey("b")) == item.a * 10)
+            #expect(kept.allKeys.map(\.stringValue) == ["a", "b"])
+            #expect(Outcome<String>.path(kept.codingPath) == ["Index \(index)#\(index)"])
+        }
+        expectBytesDecodeAsTree([KeepsContainers].self, Data(json.utf8), JSONValueDecoder())
+    }
+
+    @Test("a name compared as converted from snake case in place matches its conversion and nothing else")
+    func snakeCaseNameMatches() {
+        var generator = SeededGenerator(seed: 0x5A4E)
+        let pieces = ["a", "b", "Id", "URL", "x", "_", "_", "__", "1", "é", "ß"]
+        func name() -> String {
+            (0..<Int.random(in: 0...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
+        }
+        let names = (0..<400).map { _ in name() }
+        let fixed = ["first_name", "ID_str", "_private_key_", "__a__b__", "a_", "_a", "a__b", "aB", "a_B", "A_b", ""]
+        let all = fixed + names
+        var compared = 0
+        for snake in all {
+            let converted = _KeyConversion.fromSnakeCase(snake)
+            // Every other name and the name's own conversion as targets.
+            for target in all + [converted] {
+                var snakeCopy = snake
+                var targetCopy = target
+                let matches = snakeCopy.withUTF8 { name in
+                    targetCopy.withUTF8 { _snakeCaseNameMatches(name, $0) }
+                }
+                guard let matches else { continue }
+                compared += 1
+                #expect(
+                    matches == (Array(converted.utf8) == Array(target.utf8)),
+                    "\(snake) converts to \(converted), compared with \(target)")
+            }
+        }
+        // Most names are of ASCII letters and `_`, decided in place.
+        #expect(compared > all.count * all.count / 4)
+    }
+
+    @Test("random documents decode as JSONValue, keys and members alike", arguments: 0..<8)
+    func randomDocuments(_ seed: UInt64) throws {
+        var random = RandomJSON(seed: 0x7A9E + seed)
+        for _ in 0..<40 {
+            let value = random.container()
+            let data = try value.jsonData()
+            expectBytesDecodeAsTree(JSONValue.self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree(KeyList.self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree(KeyList.self, data, Self.snakeCase())
+            expectBytesDecodeAsTree([String: JSONValue].self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree([JSONValue].self, data, JSONValueDecoder())
+        }
+    }
+
+    @Test(
+        "the corpus files decode from bytes as through their tree", .enabled(if: Corpus.isAvailable, Corpus.skipReason))
+    func corpus() throws {
+        for name in Corpus.names {
+            let data = try Corpus.data(name)
+            expectBytesDecodeAsTree([String: JSONValue].self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree([String: JSONValue].self, data, Self.snakeCase())
+            expectBytesDecodeAsTree(JSONValue.self, data, JSONValueDecoder())
+        }
+    }
+}
+
+/// Every member of an object, through `allKeys` and a decode of each, or of
+/// an array's elements: an object's keys in their order and repetitions,
+/// as a container gives them.
+struct KeyList: Decodable, Equatable {
+    var keys: [String]
+    var values: [JSONValue]
+    var nested: [KeyList]
+
+    init(from decoder: any Decoder) throws {
+        if let container = try? decoder.container(keyedBy: _AnyCodingKey.self) {
+            keys = container.allKeys.map(\.stringValue)
+            values = try container.allKeys.map { try container.decode(JSONValue.self, forKey: $0) }
+            nested = container.allKeys.compactMap { try? container.decode(KeyList.self, forKey: $0) }
+            #expect(container.allKeys.allSatisfy { container.contains($0) })
+        } else if var container = try? decoder.unkeyedContainer() {
+            keys = []
+            values = []
+            nested = []
+            while !container.isAtEnd {
+                if let list = try? container.decode(KeyList.self) {
+                    nested.append(list)
+                } else {
+                    values.append(try container.decode(JSONValue.self))
+                }
+            }
+        } else {
+            keys = []
+            values = [try decoder.singleValueContainer().decode(JSONValue.self)]
+            nested = []
+        }
+    }
+}
+
+/// Keeps its keyed container when `a` is even, after reading `a` through
+/// a second container of another key type and `b` through the first.
+struct KeepsContainers: Decodable, Equatable {
+    let a: Int
+    let b: Int?
+    let kept: KeyedDecodingContainer<_AnyCodingKey>?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: _AnyCodingKey.self)
+        a = try decoder.container(keyedBy: Name.self).decode(Int.self, forKey: Name("a"))
+        b = try container.decodeIfPresent(Int.self, forKey: _AnyCodingKey("b"))
+        kept = a % 2 == 0 ? container : nil
+    }
+
+    static func == (x: KeepsContainers, y: KeepsContainers) -> Bool { x.a == y.a && x.b == y.b }
+}
+
+/// Members `k0` to `k999`, some of which an object has, and `a`.
+struct LargeKeys: Decodable, Equatable {
+    var values: [Int?]
+    var a: Int
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: _AnyCodingKey.self)
+        a = try container.decode(Int.self, forKey: _AnyCodingKey("a"))
+        values = try stride(from: 999, through: 0, by: -7).map {
+            try container.decodeIfPresent(Int.self, forKey: _AnyCodingKey("k\($0)"))
+        }
+    }
+}
+
+struct Numbers: Codable, Equatable {
+    var i: Int?
+    var f: Float?
+    var d: Decimal?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        i = try? container.decode(Int.self, forKey: .i)
+        f = try? container.decode(Float.self, forKey: .f)
+        d = try container.decode(Decimal.self, forKey: .d)
+    }
+}
+
+struct MappedOuter: Decodable, Equatable {
+    struct Inner: Decodable, Equatable {
+        var count: UInt64
+        var amount: Decimal?
+
+        enum CodingKeys: String, MappedCodingKey {
+            case count, amount
+
+            var paths: [JSONPointer] {
+                switch self {
+                case .count: ["/count", "/n"]
+                case .amount: ["/deep/amount"]
+                }
+            }
+        }
+    }
+
+    var outer: Inner
+}
+
+/// Decodes `a`, and its superclass's share from `super` and from `base`.
+struct Super: Decodable, Equatable {
+    var a: Int
+    var fromSuper: JSONValue
+    var fromBase: JSONValue
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: _AnyCodingKey.self)
+        a = try container.decode(Int.self, forKey: _AnyCodingKey("a"))
+        fromSuper = try JSONValue(from: container.superDecoder())
+        fromBase = try JSONValue(from: container.superDecoder(forKey: _AnyCodingKey("base")))
+        #expect(try container.superDecoder(forKey: _AnyCodingKey("base")).codingPath.map(\.stringValue) == ["base"])
+    }
+}
