@@ -306,6 +306,9 @@ func checkIncremental(_ bytes: UnsafeBufferPointer<UInt8>, oneShot: JSONValue?) 
         var values: [JSONValue] = []
         var failure: JSONParseError?
         var previous: JSONValue?
+        // Whether `previous` was a complete top-level value, which stays the
+        // partial value until the next value starts, afresh.
+        var previousIsComplete = false
         var start = 0
         while start < bytes.count && failure == nil {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -318,9 +321,16 @@ func checkIncremental(_ bytes: UnsafeBufferPointer<UInt8>, oneShot: JSONValue?) 
                 values += completed
                 if let partial = parser.partialValue {
                     if let previous, !(mayRepeatNames && containsObject(partial)) {
-                        check(isPrefix(previous, of: partial), "a partial value shrank")
+                        if previousIsComplete {
+                            check(
+                                identical(previous, partial) || !parser.isComplete(at: .root),
+                                "a complete value changed before the next one started")
+                        } else {
+                            check(isPrefix(previous, of: partial), "a partial value shrank")
+                        }
                     }
                     previous = partial
+                    previousIsComplete = parser.isComplete(at: .root)
                 }
             } catch {
                 failure = error
