@@ -275,7 +275,7 @@ struct _SchemaStream: Sendable {
     /// The top-level subschema, routed when the value starts.
     var isDone = false
     /// The text of the numbers boxed in the values read, when there are
-    /// any (see `_SchemaExactNumbers.swift`).
+    /// any (see `_SchemaExactNumbers.swift`), while ``sync(with:)`` runs.
     private var numbers: _ExactNumbers?
 
     private(set) var violationList: [(order: [Int], error: JSONSchema.ValidationError)] = []
@@ -329,7 +329,10 @@ struct _SchemaStream: Sendable {
             return
         }
         lastSignature = signature
+        // Read afresh and let go at the end: a copy kept between chunks
+        // would make the parser copy the whole table at its next number.
         if storage.parser.exactNumbers?.isEmpty == false { numbers = storage.parser.exactNumbers }
+        defer { numbers = nil }
         if let value = storage.lastValue {
             completeTopLevel(value, storage: storage)
             return
