@@ -11,7 +11,7 @@ extension JSONSchema {
     /// digits.
     ///
     /// ```swift
-    /// let schema = try JSONSchema(["maximum": 9223372036854776000])
+    /// let schema = try JSONSchema(parsing: #"{"maximum": 9223372036854776000}"#)
     /// schema.validate(try JSONValue(parsing: "9223372036854776001")).isValid   // true: rounded to 2⁶³
     /// try schema.validate(parsing: "9223372036854776001").isValid               // false
     /// ```
