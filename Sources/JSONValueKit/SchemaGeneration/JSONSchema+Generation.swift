@@ -229,7 +229,7 @@ extension _SchemaGeneration {
             var writer = _SchemaWriter(probe: probed.probe, mode: profile.writerMode)
             return try writer.document(for: probed.root)
         }
-        let rootName = _SchemaWriter.sanitized(String(describing: T.self))
+        let rootName = _SchemaWriter.sanitized(_typeName(T.self, qualified: false))
         let result = profile.isStandard ? document : try profile.converting(document, rootName: rootName)
         if let key { lock.withLock { documents[key] = result } }
         return result

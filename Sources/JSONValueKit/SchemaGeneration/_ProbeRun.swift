@@ -64,28 +64,50 @@ final class _ProbeRun {
         case .keyNotFound:
             let key = key ?? _AnyCodingKey("")
             return .keyNotFound(
-                key, DecodingError.Context(codingPath: path, debugDescription: "No value associated with key \(key)."))
+                key,
+                DecodingError.Context(
+                    codingPath: path, debugDescription: "No value associated with key \(probe.description(of: key))."))
         case .typeMismatch, .answer:
             var fullPath = path
             if let key { fullPath.append(key) }
             return .typeMismatch(
-                type, DecodingError.Context(codingPath: fullPath, debugDescription: "Expected to decode \(type)."))
+                type,
+                DecodingError.Context(
+                    codingPath: fullPath, debugDescription: "Expected to decode \(probe.name(of: type))."))
         }
     }
 
-    /// A placeholder value of `T` for this run, and the shape of `T`;
+    /// A placeholder value of `T` for this run, and the shape of `T` when
+    /// the run records (a run that does not gets a slot that says nothing);
     /// `decoder` and `key` say where, for errors about `T`.
     func value<T: Decodable>(_ type: T.Type, at decoder: _RecordingDecoder, key: (any CodingKey)?) throws -> (T, _Slot)
     {
+        // A scalar met before records nothing, so it need not say where it
+        // is: most decodes of most runs end here.
+        if let leaf = probe.knownLeaf(T.self) {
+            return (leaf.placeholders[placeholders] as! T, records ? _Slot(leaf.shape, T.self) : unrecordedSlot)
+        }
         probe.site = (decoder, key)
+        guard records else { return (try probe.answer(T.self, set: placeholders), unrecordedSlot) }
         return try probe.value(T.self, set: placeholders)
     }
+
+    /// The slot that runs which do not record give their callers, which
+    /// record nothing.
+    private var unrecordedSlot: _Slot { _Slot(.any, nil) }
 
     /// What `decodeIfPresent` returns for `T` in this run, and `T`'s slot.
     func optionalValue<T: Decodable>(_ type: T.Type, at decoder: _RecordingDecoder, key: (any CodingKey)?) throws
         -> (T?, _Slot)
     {
+        if let leaf = probe.knownLeaf(T.self) {
+            return (
+                placeholders == 1 ? leaf.placeholders[1] as? T : nil,
+                records ? _Slot(leaf.shape, T.self) : unrecordedSlot
+            )
+        }
         probe.site = (decoder, key)
+        guard records else { return (probe.optionalAnswer(T.self, set: placeholders), unrecordedSlot) }
         return try probe.optionalValue(T.self, set: placeholders)
     }
 

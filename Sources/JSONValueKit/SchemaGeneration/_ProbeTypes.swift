@@ -9,8 +9,20 @@ import Foundation
 // no element, so a type that contains itself through an array ends, and the
 // element's shape is recorded once.
 
+/// What the containers below have in common, so that a type that is none
+/// of them is told by looking up one conformance instead of three: the
+/// first lookup of a conformance that a type lacks reads every conformance
+/// in the process, which costs more than all the runs of a small type.
+protocol _ProbeContainer {}
+
+extension Optional: _ProbeContainer {}
+extension Array: _ProbeContainer {}
+extension ContiguousArray: _ProbeContainer {}
+extension Set: _ProbeContainer {}
+extension Dictionary: _ProbeContainer {}
+
 /// `Optional<Wrapped>`, seen through its wrapped type.
-protocol _ProbeOptional {
+protocol _ProbeOptional: _ProbeContainer {
     static var wrappedType: any Decodable.Type { get }
     static var absent: Self { get }
     static func wrapping(_ wrapped: Any) -> Self
@@ -23,7 +35,7 @@ extension Optional: _ProbeOptional where Wrapped: Decodable {
 }
 
 /// An array-like collection decoded from an unkeyed container in a loop.
-protocol _ProbeSequence {
+protocol _ProbeSequence: _ProbeContainer {
     static var elementType: any Decodable.Type { get }
     static func make(_ elements: [Any]) -> Self
 }
@@ -44,7 +56,7 @@ extension Set: _ProbeSequence where Element: Decodable {
 }
 
 /// A dictionary, seen through its key and value types.
-protocol _ProbeDictionary {
+protocol _ProbeDictionary: _ProbeContainer {
     static var keyType: any Decodable.Type { get }
     static var valueType: any Decodable.Type { get }
     static func make(_ pairs: [(key: Any, value: Any)]) -> Self

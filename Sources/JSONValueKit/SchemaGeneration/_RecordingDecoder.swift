@@ -118,8 +118,8 @@ struct _RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         // The signature is made only when the run records: a type's name
         // takes longer to make than the rest of the answer.
         if let flip = run.choose(
-            [.keyNotFound, .typeMismatch], "\(decoder.pathDescription)/\(key.stringValue) \(T.self)")
-        {
+            [.keyNotFound, .typeMismatch], "\(decoder.pathDescription)/\(key.stringValue) \(run.probe.name(of: T.self))"
+        ) {
             if let facts = facts(key) {
                 if flip == .keyNotFound { facts.isAbsent = true } else { facts.value.refused = true }
                 facts.value.isMentioned = true
@@ -140,7 +140,9 @@ struct _RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        if let flip = run.choose([.typeMismatch], "\(decoder.pathDescription)/\(key.stringValue) \(T.self)?") {
+        if let flip = run.choose(
+            [.typeMismatch], "\(decoder.pathDescription)/\(key.stringValue) \(run.probe.name(of: T.self))?")
+        {
             if let facts = facts(key) {
                 facts.value.refused = true
                 facts.value.isMentioned = true
@@ -313,7 +315,9 @@ struct _RecordingUnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if node.loopStart != nil, isAtEnd { throw endError(T.self) }
-        if let flip = run.choose([.typeMismatch], "\(decoder.pathDescription)/\(currentIndex) \(T.self)") {
+        if let flip = run.choose(
+            [.typeMismatch], "\(decoder.pathDescription)/\(currentIndex) \(run.probe.name(of: T.self))")
+        {
             if run.records { node.withElement { $0.refused = true } } else { node.decodedCount &+= 1 }
             throw run.error(flip, T.self, key: key, path: codingPath)
         }
@@ -328,7 +332,9 @@ struct _RecordingUnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
         if node.loopStart != nil, isAtEnd { throw endError(T.self) }
-        if let flip = run.choose([.typeMismatch], "\(decoder.pathDescription)/\(currentIndex) \(T.self)?") {
+        if let flip = run.choose(
+            [.typeMismatch], "\(decoder.pathDescription)/\(currentIndex) \(run.probe.name(of: T.self))?")
+        {
             if run.records { node.withElement { $0.refused = true } } else { node.decodedCount &+= 1 }
             throw run.error(flip, T.self, key: key, path: codingPath)
         }
@@ -414,7 +420,7 @@ struct _RecordingSingleValueContainer: SingleValueDecodingContainer {
         {
             run.probe.firstScalarAsked = shape
         }
-        if let flip = run.choose([.typeMismatch], "\(decoder.pathDescription) \(T.self)") {
+        if let flip = run.choose([.typeMismatch], "\(decoder.pathDescription) \(run.probe.name(of: T.self))") {
             if run.records {
                 node.single.refused = true
                 node.single.isMentioned = true

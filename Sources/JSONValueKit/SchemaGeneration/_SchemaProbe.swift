@@ -24,6 +24,15 @@ final class _SchemaProbe {
     private var waiting: [ObjectIdentifier: [() throws -> Void]] = [:]
     /// What the probe knows about each type met, by type.
     private var kinds: [ObjectIdentifier: _TypeKind] = [:]
+    /// The kinds of the types asked for lately, a few of them (see
+    /// ``recentSlot(_:)``): a type's kind is asked at every decode of every
+    /// run, and most types decode only a handful of member types, which
+    /// this finds without hashing.
+    private var recentKinds: [(id: ObjectIdentifier, kind: _TypeKind)?] = Array(repeating: nil, count: 16)
+    /// The names of the types that errors have named, by type.
+    private var names: [ObjectIdentifier: String] = [:]
+    /// The descriptions of the coding keys that errors have named.
+    private var keyDescriptions: [_KeyIdentity: String] = [:]
     /// The first problem found that is not an error of a run (a key the key
     /// strategy cannot reach), thrown once recording ends.
     var problem: JSONSchemaGenerationError?
@@ -75,6 +84,66 @@ final class _SchemaProbe {
             }
             return (sample as! T, _Slot(.type(ObjectIdentifier(T.self)), T.self))
         }
+    }
+
+    /// A placeholder value of `T` from set `set`, as ``value(_:set:)`` gives
+    /// it, without `T`'s slot: for the replays that only find out whether a
+    /// flip is caught, which record nothing and pass many more points than
+    /// the recording runs.
+    func answer<T: Decodable>(_ type: T.Type, set: Int) throws -> T {
+        switch kind(of: T.self) {
+        case .leaf(_, let placeholders), .enumeration(_, let placeholders):
+            return placeholders[set] as! T
+        case .optional(let optional):
+            if set == 1, let sample = sampleIfAvailable(optional.wrappedType) {
+                return optional.wrapping(sample) as! T
+            }
+            return optional.absent as! T
+        case .sequence(let sequence):
+            if set == 1, let sample = sampleIfAvailable(sequence.elementType) {
+                return sequence.make([sample]) as! T
+            }
+            return sequence.make([]) as! T
+        case .dictionary(let dictionary, _):
+            return dictionary.make([]) as! T
+        case .composite:
+            let record = try self.record(T.self)
+            guard let sample = record.sample else {
+                throw _RecursionStop(type: record.waitsFor ?? ObjectIdentifier(T.self))
+            }
+            return sample as! T
+        }
+    }
+
+    /// What `decodeIfPresent` returns for `T`, as ``optionalValue(_:set:)``
+    /// gives it, without `T`'s slot (see ``answer(_:set:)``).
+    func optionalAnswer<T: Decodable>(_ type: T.Type, set: Int) -> T? {
+        if set == 1, let sample = sampleIfAvailable(T.self) { return sample as? T }
+        return nil
+    }
+
+    /// The name of a type, as `"\(type)"` writes it, made once per type: the
+    /// errors of flips name the type, once in every run, and so do the
+    /// signatures of choice points. (`_typeName` is what printing a type
+    /// comes to, without first asking whether the type conforms to the
+    /// protocols of printing, which costs more than all the runs of a small
+    /// type the first time.)
+    func name(of type: Any.Type) -> String {
+        let id = ObjectIdentifier(type)
+        if let known = names[id] { return known }
+        let name = _typeName(type, qualified: false)
+        names[id] = name
+        return name
+    }
+
+    /// How `"\(key)"` writes a coding key, made once per key: the errors of
+    /// flips that say a member is missing name the key, once in every run.
+    func description(of key: any CodingKey) -> String {
+        let id = _KeyIdentity(type: ObjectIdentifier(Swift.type(of: key)), string: key.stringValue, int: key.intValue)
+        if let known = keyDescriptions[id] { return known }
+        let description = "\(key)"
+        keyDescriptions[id] = description
+        return description
     }
 
     /// What `decodeIfPresent` returns for `T`: `nil` in the first run, a
@@ -150,20 +219,49 @@ final class _SchemaProbe {
 
     func kind<T: Decodable>(of type: T.Type) -> _TypeKind {
         let id = ObjectIdentifier(T.self)
-        if let known = kinds[id] { return known }
-        let kind = classify(T.self)
-        kinds[id] = kind
+        let slot = Self.recentSlot(id)
+        if let recent = recentKinds[slot], recent.id == id { return recent.kind }
+        let kind: _TypeKind
+        if let known = kinds[id] {
+            kind = known
+        } else {
+            kind = classify(T.self)
+            kinds[id] = kind
+        }
+        recentKinds[slot] = (id, kind)
         return kind
+    }
+
+    /// The shape and placeholders of `T` if it is a type already met that
+    /// ``kind(of:)`` calls a leaf; `nil` for a type not met yet or not a
+    /// leaf. Asked before anything is recorded, so that a scalar's decode
+    /// need not say where it is (see ``site``).
+    func knownLeaf<T>(_ type: T.Type) -> (shape: _Shape, placeholders: [Any])? {
+        let id = ObjectIdentifier(T.self)
+        if let recent = recentKinds[Self.recentSlot(id)], recent.id == id,
+            case .leaf(let shape, let placeholders) = recent.kind
+        {
+            return (shape, placeholders)
+        }
+        return nil
+    }
+
+    /// Where a type's kind is kept in ``recentKinds``: bits of its address,
+    /// above those that alignment keeps zero.
+    private static func recentSlot(_ id: ObjectIdentifier) -> Int {
+        let bits = UInt(bitPattern: id)
+        return Int(truncatingIfNeeded: (bits >> 4 ^ bits >> 9) & 15)
     }
 
     private func classify<T: Decodable>(_ type: T.Type) -> _TypeKind {
         if let leaf = leafKind(T.self) { return leaf }
-        if let optional = T.self as? any _ProbeOptional.Type { return .optional(optional) }
+        let isContainer = T.self is any _ProbeContainer.Type
+        if isContainer, let optional = T.self as? any _ProbeOptional.Type { return .optional(optional) }
         #if JSONSchema
         if T.self is any JSONSchemaCustomizing.Type { return .composite }
         #endif
-        if let sequence = T.self as? any _ProbeSequence.Type { return .sequence(sequence) }
-        if let dictionary = T.self as? any _ProbeDictionary.Type {
+        if isContainer, let sequence = T.self as? any _ProbeSequence.Type { return .sequence(sequence) }
+        if isContainer, let dictionary = T.self as? any _ProbeDictionary.Type {
             return .dictionary(dictionary, dictionaryShape(dictionary))
         }
         if let enumeration = enumerationKind(T.self) { return enumeration }
@@ -429,7 +527,9 @@ final class _SchemaProbe {
     }
 
     /// Where the decode being answered is: the decoder and the key, for the
-    /// paths of the types it meets.
+    /// paths of the types it meets. Not set for a scalar met before
+    /// (``knownLeaf(_:)``), which meets no type; only recording a type reads
+    /// it, and every decode that may record one sets it first.
     var site: (decoder: _RecordingDecoder, key: (any CodingKey)?)?
 
     /// The instance path of a type met now, for errors: the path of the
@@ -834,4 +934,11 @@ struct _CustomStrategyProbe: Decodable {
         let box = decoder.userInfo[_SchemaProbe.customKey] as! _CustomBox
         _ = try box.decode(decoder)
     }
+}
+
+/// A coding key by its type and values, for ``_SchemaProbe/description(of:)``.
+struct _KeyIdentity: Hashable {
+    var type: ObjectIdentifier
+    var string: String
+    var int: Int?
 }

@@ -138,7 +138,9 @@ struct _SchemaWriter {
     /// not enough (types local to functions), a number in the order of the
     /// list.
     static func definitionNames(_ types: [Any.Type]) -> [String] {
-        var names = types.map { sanitized(String(describing: $0)) }
+        // `_typeName` is what printing a type comes to, without the protocol
+        // checks that printing makes first.
+        var names = types.map { sanitized(_typeName($0, qualified: false)) }
         // Grouped in the order of the list, not of a dictionary.
         var groups: [String: [Int]] = [:]
         for index in names.indices { groups[names[index], default: []].append(index) }
