@@ -826,15 +826,16 @@ struct _JSONParser: ~Copyable {
                 throw error(.leadingZero)
             }
         } else if first &- UInt8(ascii: "1") < 9 {
-            // Runs of up to eight digits a word at a time; the byte loop
-            // takes what is left near the end of the bytes and the digits
-            // past the 19th.
+            // Up to eight digits a word at a time, and the byte loop for
+            // the rest: integer parts longer than that are rare, and mostly
+            // a digit or two longer (the 9-digit ids of citm_catalog.json,
+            // where a second word cost more than the loop). The loop also
+            // takes what is left near the end of the bytes.
             digits: do {
-                while index &+ 8 <= count {
+                if index &+ 8 <= count {
                     let (run, value) = _digitRun(at: base + index)
-                    guard significantDigits &+ run <= 19 else { break }
-                    mantissa = mantissa &* _powersOfTen[run] &+ value
-                    significantDigits &+= run
+                    mantissa = value
+                    significantDigits = run
                     index &+= run
                     // A byte that is not a digit ends the run.
                     if run < 8 { break digits }
