@@ -154,14 +154,13 @@ public struct JSONObject: @unchecked Sendable {
     ) {
         guard count > 0 else { return }
         let storage = _ObjectStorage.make(capacity: count)
+        var duplicates = false
+        // Everything done to the storage before it is stored in `self`: a
+        // use after that retained and released it for every object.
         storage.withUnsafeMutablePointers { header, members in
             initialize(members)
             header.pointee.count = count
-        }
-        self.storage = storage
-        if count >= Self.tableThreshold {
-            var duplicates = false
-            storage.withUnsafeMutablePointers { header, members in
+            if count >= Self.tableThreshold {
                 if let shapes, let table = shapes.table(for: members, count: count) {
                     // The same names as an object before, which had no
                     // repeated name either.
@@ -177,11 +176,7 @@ public struct JSONObject: @unchecked Sendable {
                 }
                 header.pointee.replaceTable(with: table)
                 if !duplicates, let shapes { shapes.keep(members, count: count, table: table) }
-            }
-            if duplicates { removeRepeatedNames() }
-        } else if count > 1 {
-            var duplicates = false
-            storage.withUnsafeMutablePointerToElements { members in
+            } else if count > 1 {
                 for index in 1..<count {
                     for earlier in 0..<index where Self.sameScalars(members[earlier].key, members[index].key) {
                         members[earlier].value = members[index].value
@@ -190,8 +185,9 @@ public struct JSONObject: @unchecked Sendable {
                     }
                 }
             }
-            if duplicates { removeRepeatedNames() }
         }
+        self.storage = storage
+        if duplicates { removeRepeatedNames() }
     }
 
     /// Drops every member whose name appeared earlier (its value was moved

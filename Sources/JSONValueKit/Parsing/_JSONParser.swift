@@ -826,26 +826,29 @@ struct _JSONParser: ~Copyable {
                 throw error(.leadingZero)
             }
         } else if first &- UInt8(ascii: "1") < 9 {
-            while significantDigits <= 11, index &+ 8 <= count,
-                let eight = _eightDigits(at: base + index)
-            {
-                mantissa = mantissa &* 100_000_000 &+ eight
-                significantDigits &+= 8
-                index &+= 8
-            }
-            if significantDigits <= 15, index &+ 4 <= count, let four = _fourDigits(at: base + index) {
-                mantissa = mantissa &* 10_000 &+ four
-                significantDigits &+= 4
-                index &+= 4
-            }
-            while index < count {
-                let digit = base[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                if significantDigits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
+            // Up to eight digits a word at a time, and the byte loop for
+            // the rest: integer parts longer than that are rare, and mostly
+            // a digit or two longer (the 9-digit ids of citm_catalog.json,
+            // where a second word cost more than the loop). The loop also
+            // takes what is left near the end of the bytes.
+            digits: do {
+                if index &+ 8 <= count {
+                    let (run, value) = _digitRun(at: base + index)
+                    mantissa = value
+                    significantDigits = run
+                    index &+= run
+                    // A byte that is not a digit ends the run.
+                    if run < 8 { break digits }
                 }
-                significantDigits &+= 1
-                index &+= 1
+                while index < count {
+                    let digit = base[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { break }
+                    if significantDigits < 19 {
+                        mantissa = mantissa &* 10 &+ UInt64(digit)
+                    }
+                    significantDigits &+= 1
+                    index &+= 1
+                }
             }
         } else {
             position = index
@@ -866,29 +869,28 @@ struct _JSONParser: ~Copyable {
                     index &+= 1
                 }
             }
-            while significantDigits <= 11, index &+ 8 <= count, let eight = _eightDigits(at: base + index) {
-                mantissa = mantissa &* 100_000_000 &+ eight
-                significantDigits &+= 8
-                fractionDigits &+= 8
-                index &+= 8
-            }
-            if significantDigits <= 15, index &+ 4 <= count, let four = _fourDigits(at: base + index) {
-                mantissa = mantissa &* 10_000 &+ four
-                significantDigits &+= 4
-                fractionDigits &+= 4
-                index &+= 4
-            }
-            while index < count {
-                let digit = base[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                // Past 19 digits the mantissa is full: the count alone sends
-                // the number to the exact slow path.
-                if significantDigits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    fractionDigits &+= 1
+            digits: do {
+                while index &+ 8 <= count {
+                    let (run, value) = _digitRun(at: base + index)
+                    guard significantDigits &+ run <= 19 else { break }
+                    mantissa = mantissa &* _powersOfTen[run] &+ value
+                    significantDigits &+= run
+                    fractionDigits &+= run
+                    index &+= run
+                    if run < 8 { break digits }
                 }
-                significantDigits &+= 1
-                index &+= 1
+                while index < count {
+                    let digit = base[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { break }
+                    // Past 19 digits the mantissa is full: the count alone
+                    // sends the number to the exact slow path.
+                    if significantDigits < 19 {
+                        mantissa = mantissa &* 10 &+ UInt64(digit)
+                        fractionDigits &+= 1
+                    }
+                    significantDigits &+= 1
+                    index &+= 1
+                }
             }
             guard index > fractionStart else {
                 position = index
@@ -1279,33 +1281,31 @@ func _eiselLemire(_ significand: UInt64, _ exponent: Int) -> Double? {
     return Double(bitPattern: UInt64(power2) << 52 | mantissa)
 }
 
-/// The value of the eight ASCII digits at `pointer`, or `nil` if any of the
-/// eight bytes is not a digit; the classic word-at-a-time conversion.
+/// How many of the eight bytes at `pointer` are ASCII digits before the first
+/// that is not (8 if all are), and the value of those digits (0 for none).
+///
+/// A number's digits come in runs of any length: one word, a mask and a
+/// shift take a run of up to eight, where the fixed steps of eight and four
+/// digits left the tail of most runs (two of `-65.613616999999977`'s three
+/// runs) to a loop of a byte at a time.
 @inline(__always)
-private func _eightDigits(at pointer: UnsafePointer<UInt8>) -> UInt64? {
+private func _digitRun(at pointer: UnsafePointer<UInt8>) -> (count: Int, value: UInt64) {
     let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
-    // Every byte must be 0x30...0x39: high nibble 3, and adding 6 must not carry.
-    let highNibbles = word & 0xF0F0_F0F0_F0F0_F0F0
-    let carries = (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0
-    guard highNibbles | (carries >> 4) == 0x3333_3333_3333_3333 else { return nil }
-    var value = word &- 0x3030_3030_3030_3030
+    // A byte above "9" sets its high bit when 0x46 is added, one below "0"
+    // when 0x30 is taken away (bytes of 0x80 and up, one or the other). A
+    // digit neither carries nor borrows, so the lowest flag is always a
+    // true one; the flags after it do not matter.
+    let nonDigits = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+    let count = nonDigits.trailingZeroBitCount &>> 3
+    // The run's digits to the top of the word, zeros (leading zeros of the
+    // same value) below them: eight digits, the first in the lowest byte.
+    // With no digit, none is kept (`&<<` would take a shift of 64 for 0).
+    let digits = (word &- 0x3030_3030_3030_3030) &<< UInt64(truncatingIfNeeded: (8 &- count) &* 8)
+    var value = count == 0 ? 0 : digits
     value = value &* 10 &+ (value >> 8)
     let mask: UInt64 = 0x0000_00FF_0000_00FF
     value = ((value & mask) &* (100 &+ (1_000_000 << 32)) &+ ((value >> 16) & mask) &* (1 &+ (10_000 << 32))) >> 32
-    return value & 0xFFFF_FFFF
-}
-
-/// The value of the four ASCII digits at `pointer`, or `nil` if any of them
-/// is not a digit.
-@inline(__always)
-private func _fourDigits(at pointer: UnsafePointer<UInt8>) -> UInt64? {
-    let word = UInt32(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self))
-    let highNibbles = word & 0xF0F0_F0F0
-    let carries = (word &+ 0x0606_0606) & 0xF0F0_F0F0
-    guard highNibbles | (carries >> 4) == 0x3333_3333 else { return nil }
-    var value = word &- 0x3030_3030
-    value = value &* 10 &+ (value >> 8)
-    return UInt64(value & 0xFF) &* 100 &+ UInt64((value >> 16) & 0xFF)
+    return (count, value & 0xFFFF_FFFF)
 }
 
 /// The integer with this magnitude and sign, if `Integer` (at most 64 bits

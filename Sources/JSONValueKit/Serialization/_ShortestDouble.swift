@@ -46,8 +46,23 @@ func _writeShortest(_ value: Double, to destination: UnsafeMutablePointer<UInt8>
             // The digits go one byte on, then the integer part moves back
             // over the byte where the point goes.
             _writeDigits(significand, endingAt: position + (count &+ 1))
-            for index in 0..<point { position[index] = position[index &+ 1] }
-            position[point] = UInt8(ascii: ".")
+            if point < 8 && count >= 8 {
+                // In one word: the first eight digits, the integer part
+                // moved back a byte and the fraction where it is, with the
+                // point between them. (The loop below compiles to a call
+                // to `memmove` for two or three bytes.)
+                let raw = UnsafeMutableRawPointer(position)
+                let digits = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self))
+                let shift = UInt64(truncatingIfNeeded: point &* 8)
+                let integerPart: UInt64 = (1 &<< shift) &- 1
+                let dot = UInt64(UInt8(ascii: ".")) &<< shift
+                let fraction = (digits &<< 8) & ~((integerPart &<< 8) | 0xFF)
+                let word = (digits & integerPart) | dot | fraction
+                raw.storeBytes(of: word.littleEndian, as: UInt64.self)
+            } else {
+                for index in 0..<point { position[index] = position[index &+ 1] }
+                position[point] = UInt8(ascii: ".")
+            }
             position += count &+ 1
         } else {
             _writeDigits(significand, endingAt: position + count)

@@ -147,6 +147,63 @@ struct FastPathTests {
     }
 
     @Test(
+        "runs of every length of integer and fraction digits, in a word or at the end of the text",
+        arguments: [6, 7])
+    func digitRuns(_ seed: UInt64) throws {
+        // The parser reads runs of up to eight digits a word at a time while
+        // eight bytes are left, and a byte at a time after that: each length
+        // of either part, against each follower, in both places.
+        var generator = SeededGenerator(seed: seed)
+        func digits(_ count: Int) -> String {
+            String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+        }
+        for integerDigits in 1...24 {
+            for fractionDigits in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 16, 17, 19, 24] {
+                for zeros in [0, 3] {
+                    if zeros > 0 && integerDigits > 1 { continue }
+                    let integer =
+                        zeros > 0 ? "0" : String(Int.random(in: 1...9, using: &generator)) + digits(integerDigits - 1)
+                    var text = (Bool.random(using: &generator) ? "-" : "") + integer
+                    if fractionDigits > 0 {
+                        text += "." + String(repeating: "0", count: zeros) + digits(fractionDigits)
+                    }
+                    if Int.random(in: 0...3, using: &generator) == 0 {
+                        text += "e\(Int.random(in: -30...30, using: &generator))"
+                    }
+                    let double = try #require(Double(text))
+                    let expected: JSONValue = if let int = Int(text) { .int(int) } else { .double(double) }
+                    for wrapped in [text, "[\(text)]", "[\(text),\(text) ,0]", "{\"a\":\(text)}", "[\(text)\n]"] {
+                        let value = try JSONValue(parsing: wrapped)
+                        let found: JSONValue? =
+                            switch value {
+                            case .array(let elements): elements.first
+                            case .object(let members): members["a"]
+                            default: value
+                            }
+                        #expect(found.map { identical($0, expected) } == true, "\(wrapped) → \(value)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(
+        "a byte that is not a digit ends a run wherever it is in the word",
+        arguments: [
+            ("[12x4567890]", 3), ("[1234567x90]", 8), ("[12345678x0]", 9), ("[1.2x4567890]", 4),
+            ("[1.234567x90]", 9), ("[1.23456789x0]", 11), ("[12/4567890]", 3), ("[12:4567890]", 3),
+            ("[1.2\u{80}4567890]", 4), ("[1.2\u{E9}4567890]", 4),
+        ] as [(String, Int)])
+    func runEnds(_ text: String, _ offset: Int) throws {
+        let error = try #require(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+        guard case .unexpectedCharacter = error.kind else {
+            Issue.record("\(text): \(error)")
+            return
+        }
+        #expect(error.location.offset == offset, "\(text): \(error)")
+    }
+
+    @Test(
         "halfway cases and subnormal boundaries",
         arguments: [
             "9007199254740993", "9007199254740995", "4.4501477170144023e-308", "2.2250738585072011e-308",
