@@ -205,6 +205,7 @@ struct _SchemaStream: Sendable {
     private var spareTrackers: [Tracker] = []
     private var expandWork: [Frame] = []
     private var framePool: [[Frame]] = []
+    private var scratchNames: [String?] = []
     /// What the parser held at the last call (not an optional, which
     /// costs a copy to compare after every chunk).
     private var lastSignature = Signature()
@@ -418,7 +419,14 @@ struct _SchemaStream: Sendable {
         // the key stack holds one for every object below the innermost
         // level, and for the innermost after its colon.
         let innermost = end &- 1
-        var names = [String?](repeating: nil, count: end)
+        // (In an array kept for the next call.)
+        var names: [String?] = []
+        swap(&names, &scratchNames)
+        defer {
+            names.removeAll(keepingCapacity: true)
+            swap(&names, &scratchNames)
+        }
+        names.append(contentsOf: repeatElement(nil, count: end))
         var keyIndex = storage.parser.keyStack.count &- 1
         var level = innermost
         while level >= Swift.max(first &- 1, 0) {
@@ -849,7 +857,7 @@ struct _SchemaStream: Sendable {
         swap(&work, &expandWork)
         work.append(contentsOf: applications.reversed())
         defer {
-            work.removeAll(keepingCapacity: true)
+            if !work.isEmpty { work.removeAll(keepingCapacity: true) }
             swap(&work, &expandWork)
         }
         var count = 0
@@ -1037,8 +1045,9 @@ struct _SchemaStream: Sendable {
         if pending != nil {
             swap(&spareFrames, &pending!.frames)
             swap(&spareTrackers, &pending!.trackers)
-            spareFrames.removeAll(keepingCapacity: true)
-            spareTrackers.removeAll(keepingCapacity: true)
+            // (Emptying an empty array costs a range replacement.)
+            if !spareFrames.isEmpty { spareFrames.removeAll(keepingCapacity: true) }
+            if !spareTrackers.isEmpty { spareTrackers.removeAll(keepingCapacity: true) }
         }
         pending = nil
         pendingMark = nil
@@ -1149,6 +1158,11 @@ struct _SchemaStream: Sendable {
     /// the parser has completed: `value` is the outermost one's, and the
     /// others are inside it.
     private mutating func closeLevels(above level: Int, value: JSONValue) {
+        if levels.count &- 2 == level {
+            // One level, as most chunks close.
+            closeInnermost(value: value)
+            return
+        }
         var values = [value]
         var inner = level &+ 2
         while inner < levels.count {
@@ -1158,15 +1172,20 @@ struct _SchemaStream: Sendable {
         }
         while levels.count &- 1 > level {
             let closing = levels.count &- 1
-            let value = values.removeLast()
-            finish(level: closing, value: value)
-            let mark = levels[closing].mark
-            Self.recycle(&levels[closing].frames, into: &framePool)
-            Self.recycle(&levels[closing].routed, into: &framePool)
-            levels.removeLast()
-            release(to: mark)
+            closeInnermost(value: values.removeLast())
             if closing &- 1 > level { levels[closing &- 1].seen &+= 1 }
         }
+    }
+
+    /// Closes the innermost level, whose value is `value`.
+    private mutating func closeInnermost(value: JSONValue) {
+        let closing = levels.count &- 1
+        finish(level: closing, value: value)
+        let mark = levels[closing].mark
+        Self.recycle(&levels[closing].frames, into: &framePool)
+        Self.recycle(&levels[closing].routed, into: &framePool)
+        levels.removeLast()
+        release(to: mark)
     }
 
     /// Keeps the storage of a closed level's array for the next levels.
@@ -1502,6 +1521,9 @@ struct _SchemaStream: Sendable {
         var namedStart: Int32 = 0
         var namedCount: Int32 = 0
         var names: [String] = []
+        /// The length of each name in UTF-8, to pass over most names
+        /// without reading them.
+        var nameLengths: [Int] = []
         var propertyNames: Int32 = -1
         var maxProperties = Int.max
         var maxPropertiesCheck: Int32 = -1
@@ -1537,7 +1559,12 @@ struct _SchemaStream: Sendable {
                 guard let offset = named[name] else { return nil }
                 if _utf8Equal(names[Int(offset)], name) { return offset }
             }
-            for (offset, candidate) in names.enumerated() where _utf8Equal(candidate, name) { return Int32(offset) }
+            let length = name.utf8.count
+            var offset = 0
+            while offset < names.count {
+                if nameLengths[offset] == length && _utf8Equal(names[offset], name) { return Int32(offset) }
+                offset &+= 1
+            }
             return nil
         }
     }
@@ -1568,6 +1595,7 @@ struct _SchemaStream: Sendable {
                 plan.properties = check
                 let properties = program.properties[index]
                 plan.names = (0..<properties.namedCount).map { program.names[properties.namedStart &+ $0] }
+                plan.nameLengths = plan.names.map(\.utf8.count)
                 if plan.names.count > 8 {
                     var named: [String: Int32] = [:]
                     for (offset, name) in plan.names.enumerated() where named[name] == nil {
