@@ -206,8 +206,6 @@ struct _SchemaStream: Sendable {
     private var expandWork: [Frame] = []
     private var framePool: [[Frame]] = []
     private var scratchNames: [String?] = []
-    private var tokenPool: [[String]] = []
-    private var orderPool: [[Int]] = []
     /// What the parser held at the last call (not an optional, which
     /// costs a copy to compare after every chunk).
     private var lastSignature = Signature()
@@ -455,7 +453,7 @@ struct _SchemaStream: Sendable {
                 let parent = level &- 1
                 let index = levels[parent].seen
                 let name = names[parent]
-                location = makeLevelLocation(parent, index: index, name: name, container: offset)
+                location = childLocation(parent, index: index, name: name, container: offset)
                 // The parent's routed array is taken, and given back empty
                 // below, for its storage.
                 swap(&applications, &levels[parent].routed)
@@ -626,18 +624,6 @@ struct _SchemaStream: Sendable {
         while scopes.count > mark.scopes { scopes.removeLast() }
         while fates.count > mark.fates { fates.removeLast() }
         while groups.count > mark.groups { groups.removeLast() }
-    }
-
-    /// The location of a level that opens as child `index` of level
-    /// `level`, in arrays of closed levels when there are some.
-    private mutating func makeLevelLocation(_ level: Int, index: Int, name: String?, container: Int) -> Location {
-        var tokens = tokenPool.popLast() ?? []
-        var order = orderPool.popLast() ?? []
-        tokens.append(contentsOf: levels[level].location.tokens)
-        tokens.append(name ?? String(index))
-        order.append(contentsOf: levels[level].location.order)
-        order.append(index)
-        return Location(tokens: tokens, order: order, id: LocationID(container: container, child: -1))
     }
 
     /// The location of child `index` of a level: a container starting at
@@ -1198,17 +1184,15 @@ struct _SchemaStream: Sendable {
         let mark = levels[closing].mark
         Self.recycle(&levels[closing].frames, into: &framePool)
         Self.recycle(&levels[closing].routed, into: &framePool)
-        Self.recycle(&levels[closing].location.tokens, into: &tokenPool)
-        Self.recycle(&levels[closing].location.order, into: &orderPool)
         levels.removeLast()
         release(to: mark)
     }
 
     /// Keeps the storage of a closed level's array for the next levels.
-    private static func recycle<Element>(_ array: inout [Element], into pool: inout [[Element]]) {
-        guard array.capacity > 0 && pool.count < 64 else { return }
-        var kept: [Element] = []
-        swap(&kept, &array)
+    private static func recycle(_ frames: inout [Frame], into pool: inout [[Frame]]) {
+        guard frames.capacity > 0 && pool.count < 64 else { return }
+        var kept: [Frame] = []
+        swap(&kept, &frames)
         kept.removeAll(keepingCapacity: true)
         pool.append(kept)
     }
