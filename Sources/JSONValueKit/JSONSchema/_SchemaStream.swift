@@ -342,14 +342,6 @@ struct _SchemaStream: Sendable {
             return
         }
         lastSignature = signature
-        follow(storage: storage, parser: &parser)
-    }
-
-    /// Follows a change of what the parser holds: apart from ``sync(with:)``,
-    /// whose quick test runs after every chunk, so that the test does not
-    /// pay for the registers and stack that following a change needs.
-    @inline(never)
-    private mutating func follow(storage: _IncrementalParserStorage, parser: inout JSONIncrementalParser) {
         // Read afresh and let go at the end: a copy kept between chunks
         // would make the parser copy the whole table at its next number.
         if storage.parser.exactNumbers?.isEmpty == false { numbers = storage.parser.exactNumbers }
