@@ -568,7 +568,9 @@ struct _SchemaStream: Sendable {
         let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         if case .string(false, _) = storage.parser.stream.pending {
             let inBatch = parser.batch.kind == .stringText && parser.batch.startedValue == .none
-            if pendingWatchFrom > 0 && storage.parser.scratch.count &+ (inBatch ? parser.batch.count : 0) < pendingWatchFrom {
+            if pendingWatchFrom > 0
+                && storage.parser.scratch.count &+ (inBatch ? parser.batch.count : 0) < pendingWatchFrom
+            {
                 return
             }
             if inBatch {
