@@ -196,6 +196,16 @@ struct _SchemaStream: Sendable {
     var pending: Pending?
     /// Storage for the subschemas routed to a complete child, used again.
     private var scratchApplications: [Frame] = []
+    /// Storage used again from scalar to scalar and level to level, so
+    /// that following a value allocates little: the pending scalar's
+    /// frames and trackers when it is dropped, the work list of
+    /// `expand`, and the frame arrays of closed levels (empty, with their
+    /// capacity).
+    private var spareFrames: [Frame] = []
+    private var spareTrackers: [Tracker] = []
+    private var expandWork: [Frame] = []
+    private var framePool: [[Frame]] = []
+    private var scratchNames: [String?] = []
     /// What the parser held at the last call (not an optional, which
     /// costs a copy to compare after every chunk).
     private var lastSignature = Signature()
@@ -235,6 +245,9 @@ struct _SchemaStream: Sendable {
             batchName = -1
         }
 
+        // Inlined, so that reading the storage retains nothing: it runs
+        // after every chunk.
+        @inline(__always)
         init(storage: _IncrementalParserStorage, batchValue started: _ByteBatch.StartedValue, batchName: Int) {
             elements = storage.parser.elementStack.count
             members = storage.parser.memberStack.count
@@ -325,7 +338,7 @@ struct _SchemaStream: Sendable {
         let signature = Signature(
             storage: storage, batchValue: parser.batch.startedValue, batchName: parser.batch.nameEnd)
         if signature == lastSignature {
-            if pendingHasTrackers { followStringText(storage: storage, batch: parser.batch) }
+            if pendingHasTrackers { followStringText(storage: storage, parser: &parser) }
             return
         }
         lastSignature = signature
@@ -367,7 +380,7 @@ struct _SchemaStream: Sendable {
             dropPending()
             openLevels(from: common &+ 1, to: parserCount, storage: storage)
         }
-        followInnermost(storage: storage, batch: parser.batch)
+        followInnermost(storage: storage, parser: &parser)
     }
 
     /// The number of complete members or elements of level `level` on the
@@ -406,7 +419,14 @@ struct _SchemaStream: Sendable {
         // the key stack holds one for every object below the innermost
         // level, and for the innermost after its colon.
         let innermost = end &- 1
-        var names = [String?](repeating: nil, count: end)
+        // (In an array kept for the next call.)
+        var names: [String?] = []
+        swap(&names, &scratchNames)
+        defer {
+            names.removeAll(keepingCapacity: true)
+            swap(&names, &scratchNames)
+        }
+        names.append(contentsOf: repeatElement(nil, count: end))
         var keyIndex = storage.parser.keyStack.count &- 1
         var level = innermost
         while level >= Swift.max(first &- 1, 0) {
@@ -423,29 +443,35 @@ struct _SchemaStream: Sendable {
             let open = storage.parser.openContainers[level]
             let offset = storage.parser.stream.containerOffsets[level]
             let location: Location
-            let applications: [Frame]
+            var applications: [Frame] = []
             let mark: Mark
             if level == 0 {
                 mark = self.mark
                 location = Location(tokens: [], order: [], id: LocationID(container: offset, child: -1))
-                applications = [rootApplication]
+                applications.append(rootApplication)
             } else {
                 let parent = level &- 1
                 let index = levels[parent].seen
                 let name = names[parent]
                 location = childLocation(parent, index: index, name: name, container: offset)
+                // The parent's routed array is taken, and given back empty
+                // below, for its storage.
+                swap(&applications, &levels[parent].routed)
                 if levels[parent].routedChild == index, let routedMark = levels[parent].routedMark {
                     mark = routedMark
-                    applications = levels[parent].routed
                 } else {
                     mark = self.mark
-                    applications = route(level: parent, index: index, name: name)
+                    applications.removeAll(keepingCapacity: true)
+                    route(level: parent, index: index, name: name, into: &applications)
                 }
                 levels[parent].routedChild = -1
-                levels[parent].routed = []
                 levels[parent].routedMark = nil
             }
             let (frames, opaque) = expand(applications, at: location, kind: open.isObject ? .object : .array)
+            if level > 0 {
+                applications.removeAll(keepingCapacity: true)
+                swap(&applications, &levels[level &- 1].routed)
+            }
             levels.append(
                 Level(
                     offset: offset, isObject: open.isObject, location: location, mark: mark, frames: frames,
@@ -461,7 +487,10 @@ struct _SchemaStream: Sendable {
 
     /// Follows what the parser is reading at the innermost location: a
     /// member's name complete, or a scalar started, and a string's text.
-    private mutating func followInnermost(storage: _IncrementalParserStorage, batch: _ByteBatch) {
+    ///
+    /// (The batch is read in `parser`, which is not changed: passed by
+    /// value, it would be copied after every chunk.)
+    private mutating func followInnermost(storage: _IncrementalParserStorage, parser: inout JSONIncrementalParser) {
         let innermost = levels.count &- 1
         // What has started: the storage's token being read, or the batch's.
         var firstByte: UInt8?
@@ -472,7 +501,7 @@ struct _SchemaStream: Sendable {
             if !isKey {
                 firstByte = UInt8(ascii: "\"")
                 stringInScratch = true
-                if batch.kind == .stringText && batch.startedValue == .none { batchTextStart = 0 }
+                if parser.batch.kind == .stringText && parser.batch.startedValue == .none { batchTextStart = 0 }
             }
         case .number:
             firstByte = UInt8(ascii: "0")
@@ -481,9 +510,9 @@ struct _SchemaStream: Sendable {
         case .none:
             break
         }
-        if firstByte == nil, let byte = batch.startedValueFirstByte {
+        if firstByte == nil, let byte = parser.batch.startedValueFirstByte {
             firstByte = byte
-            if case .string(let textStart) = batch.startedValue { batchTextStart = textStart }
+            if case .string(let textStart) = parser.batch.startedValue { batchTextStart = textStart }
         }
         if innermost < 0 {
             guard let firstByte else { return }
@@ -504,7 +533,7 @@ struct _SchemaStream: Sendable {
                 var name: String?
                 if isObject {
                     let expecting = storage.parser.stream.expecting
-                    if let taken = batch.nameCompleted {
+                    if let taken = parser.batch.nameCompleted {
                         name = taken
                     } else if (expecting == .colon || expecting == .value) && storage.parser.keyStack.count > 0 {
                         name = storage.parser.keyStack[storage.parser.keyStack.count &- 1]
@@ -526,7 +555,7 @@ struct _SchemaStream: Sendable {
         if (stringInScratch || batchTextStart >= 0) && pendingHasTrackers {
             let scratch = stringInScratch ? storage.parser.scratch.bytes : UnsafeBufferPointer(start: nil, count: 0)
             if batchTextStart >= 0 {
-                batch.withTaken(from: batchTextStart) { followString(scratch, $0) }
+                parser.batch.withTaken(from: batchTextStart) { followString(scratch, $0) }
             } else {
                 followString(scratch, UnsafeBufferPointer(start: nil, count: 0))
             }
@@ -535,21 +564,23 @@ struct _SchemaStream: Sendable {
 
     /// Follows the text of the string being read, when nothing else has
     /// changed.
-    private mutating func followStringText(storage: _IncrementalParserStorage, batch: _ByteBatch) {
+    private mutating func followStringText(storage: _IncrementalParserStorage, parser: inout JSONIncrementalParser) {
         let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         if case .string(false, _) = storage.parser.stream.pending {
-            let inBatch = batch.kind == .stringText && batch.startedValue == .none
-            if pendingWatchFrom > 0 && storage.parser.scratch.count &+ (inBatch ? batch.count : 0) < pendingWatchFrom {
+            let inBatch = parser.batch.kind == .stringText && parser.batch.startedValue == .none
+            if pendingWatchFrom > 0
+                && storage.parser.scratch.count &+ (inBatch ? parser.batch.count : 0) < pendingWatchFrom
+            {
                 return
             }
             if inBatch {
-                batch.withTaken(from: 0) { followString(storage.parser.scratch.bytes, $0) }
+                parser.batch.withTaken(from: 0) { followString(storage.parser.scratch.bytes, $0) }
             } else {
                 followString(storage.parser.scratch.bytes, none)
             }
-        } else if case .string(let textStart) = batch.startedValue {
-            if pendingWatchFrom > 0 && batch.count &- textStart < pendingWatchFrom { return }
-            batch.withTaken(from: textStart) { followString(none, $0) }
+        } else if case .string(let textStart) = parser.batch.startedValue {
+            if pendingWatchFrom > 0 && parser.batch.count &- textStart < pendingWatchFrom { return }
+            parser.batch.withTaken(from: textStart) { followString(none, $0) }
         }
     }
 
@@ -644,12 +675,15 @@ struct _SchemaStream: Sendable {
     /// location is made only if an error needs it.
     enum Place {
         case location(Location)
+        /// The location of a level's own value.
+        case container(level: Int)
         case child(level: Int, index: Int, name: String?)
     }
 
     private func location(of place: Place) -> Location {
         switch place {
         case .location(let location): location
+        case .container(let level): levels[level].location
         case .child(let level, let index, let name): childLocation(level, index: index, name: name, container: -1)
         }
     }
@@ -688,14 +722,9 @@ struct _SchemaStream: Sendable {
     /// `index` (named `name` in an object), judging on the way what the
     /// child's existence and name decide: `additionalProperties: false`,
     /// `propertyNames`, `maxProperties`, `maxItems`, `items: false`.
-    private mutating func route(level: Int, index: Int, name: String?) -> [Frame] {
-        var result: [Frame] = []
-        route(level: level, index: index, name: name, into: &result)
-        return result
-    }
-
     private mutating func route(level: Int, index: Int, name: String?, into result: inout [Frame]) {
-        let location = levels[level].location
+        // The level's location, made only if an error needs it.
+        let location = Place.container(level: level)
         var frameIndex = 0
         while frameIndex < levels[level].frames.count {
             let frame = levels[level].frames[frameIndex]
@@ -705,18 +734,18 @@ struct _SchemaStream: Sendable {
             if levels[level].isObject {
                 let name = name ?? ""
                 if plan.properties >= 0 {
-                    routeMember(name, index: index, frame: frame, plan: plan, object: location, into: &result)
+                    routeMember(name, index: index, frame: frame, plan: plan, level: level, into: &result)
                 }
                 if plan.propertyNames >= 0, case .propertyNames(let child) = program.checks[plan.propertyNames] {
                     // The errors of a name are located at its object.
                     let application = Frame(
                         node: child, fate: frame.fate, path: step(frame.path, frame.node, plan.propertyNames, 0),
                         scope: frame.scope)
-                    judge([application], .string(name), at: .location(location))
+                    judge([application], .string(name), at: location)
                 }
                 if index &+ 1 > plan.maxProperties {
                     failEarly(
-                        frame, check: plan.maxPropertiesCheck, keyword: "maxProperties", at: .location(location),
+                        frame, check: plan.maxPropertiesCheck, keyword: "maxProperties", at: location,
                         "expected at most \(_SchemaMessages.plural(plan.maxProperties, "property", "properties")), "
                             + "but found more")
                 }
@@ -732,7 +761,7 @@ struct _SchemaStream: Sendable {
                             let keyword =
                                 items.prefixCount == 0 ? "items" : items.isLegacy ? "additionalItems" : "items"
                             failEarly(
-                                frame, check: plan.items, keyword: keyword, at: .location(location),
+                                frame, check: plan.items, keyword: keyword, at: location,
                                 "expected at most \(_SchemaMessages.plural(Int(items.prefixCount), "item")), "
                                     + "but found more")
                         } else {
@@ -745,7 +774,7 @@ struct _SchemaStream: Sendable {
                 }
                 if index &+ 1 > plan.maxItems {
                     failEarly(
-                        frame, check: plan.maxItemsCheck, keyword: "maxItems", at: .location(location),
+                        frame, check: plan.maxItemsCheck, keyword: "maxItems", at: location,
                         "expected at most \(_SchemaMessages.plural(plan.maxItems, "item")), but found more")
                 }
             }
@@ -755,7 +784,7 @@ struct _SchemaStream: Sendable {
     /// Routes a member by `properties`, `patternProperties` and
     /// `additionalProperties`.
     private mutating func routeMember(
-        _ name: String, index: Int, frame: Frame, plan: Plan, object: Location, into result: inout [Frame]
+        _ name: String, index: Int, frame: Frame, plan: Plan, level: Int, into result: inout [Frame]
     ) {
         guard case .properties(let propertiesIndex, let nodesStart) = program.checks[plan.properties] else { return }
         let properties = program.properties[propertiesIndex]
@@ -793,7 +822,7 @@ struct _SchemaStream: Sendable {
             kill(frame.fate)
             return
         }
-        var location = object
+        var location = levels[level].location
         location.tokens.append(name)
         location.order.append(index)
         record([
@@ -825,8 +854,14 @@ struct _SchemaStream: Sendable {
         _ applications: [Frame], at location: Location, kind: _ValueKind
     ) -> (frames: [Frame], opaque: [Frame]) {
         let start = self.mark
-        var frames: [Frame] = []
-        var work = Array(applications.reversed())
+        var frames = framePool.popLast() ?? []
+        var work: [Frame] = []
+        swap(&work, &expandWork)
+        work.append(contentsOf: applications.reversed())
+        defer {
+            if !work.isEmpty { work.removeAll(keepingCapacity: true) }
+            swap(&work, &expandWork)
+        }
         var count = 0
         while let application = work.popLast() {
             guard isAlive(application.fate) else { continue }
@@ -926,6 +961,7 @@ struct _SchemaStream: Sendable {
             }
         }
         var frames: [Frame] = []
+        swap(&frames, &spareFrames)
         if isSimple {
             for application in applications where isAlive(application.fate) {
                 let node = program.nodes.buffer[Int(application.node)]
@@ -971,6 +1007,7 @@ struct _SchemaStream: Sendable {
             frames = expand(applications, at: location(of: place), kind: kind).frames
         }
         var trackers: [Tracker] = []
+        swap(&trackers, &spareTrackers)
         if kind == .string {
             for (index, frame) in frames.enumerated() {
                 let plan = self.plan(frame.node)
@@ -1006,6 +1043,14 @@ struct _SchemaStream: Sendable {
     /// by its parent) or has gone with its container.
     private mutating func dropPending() {
         guard let mark = pendingMark else { return }
+        // Its arrays' storage is kept for the next scalar.
+        if pending != nil {
+            swap(&spareFrames, &pending!.frames)
+            swap(&spareTrackers, &pending!.trackers)
+            // (Emptying an empty array costs a range replacement.)
+            if !spareFrames.isEmpty { spareFrames.removeAll(keepingCapacity: true) }
+            if !spareTrackers.isEmpty { spareTrackers.removeAll(keepingCapacity: true) }
+        }
         pending = nil
         pendingMark = nil
         pendingID = nil
@@ -1115,6 +1160,11 @@ struct _SchemaStream: Sendable {
     /// the parser has completed: `value` is the outermost one's, and the
     /// others are inside it.
     private mutating func closeLevels(above level: Int, value: JSONValue) {
+        if levels.count &- 2 == level {
+            // One level, as most chunks close.
+            closeInnermost(value: value)
+            return
+        }
         var values = [value]
         var inner = level &+ 2
         while inner < levels.count {
@@ -1124,13 +1174,29 @@ struct _SchemaStream: Sendable {
         }
         while levels.count &- 1 > level {
             let closing = levels.count &- 1
-            let value = values.removeLast()
-            finish(level: closing, value: value)
-            let mark = levels[closing].mark
-            levels.removeLast()
-            release(to: mark)
+            closeInnermost(value: values.removeLast())
             if closing &- 1 > level { levels[closing &- 1].seen &+= 1 }
         }
+    }
+
+    /// Closes the innermost level, whose value is `value`.
+    private mutating func closeInnermost(value: JSONValue) {
+        let closing = levels.count &- 1
+        finish(level: closing, value: value)
+        let mark = levels[closing].mark
+        Self.recycle(&levels[closing].frames, into: &framePool)
+        Self.recycle(&levels[closing].routed, into: &framePool)
+        levels.removeLast()
+        release(to: mark)
+    }
+
+    /// Keeps the storage of a closed level's array for the next levels.
+    private static func recycle(_ frames: inout [Frame], into pool: inout [[Frame]]) {
+        guard frames.capacity > 0 && pool.count < 64 else { return }
+        var kept: [Frame] = []
+        swap(&kept, &frames)
+        kept.removeAll(keepingCapacity: true)
+        pool.append(kept)
     }
 
     /// Judges what is left of a level whose value is complete: the
@@ -1457,6 +1523,9 @@ struct _SchemaStream: Sendable {
         var namedStart: Int32 = 0
         var namedCount: Int32 = 0
         var names: [String] = []
+        /// The length of each name in UTF-8, to pass over most names
+        /// without reading them.
+        var nameLengths: [Int] = []
         var propertyNames: Int32 = -1
         var maxProperties = Int.max
         var maxPropertiesCheck: Int32 = -1
@@ -1492,7 +1561,12 @@ struct _SchemaStream: Sendable {
                 guard let offset = named[name] else { return nil }
                 if _utf8Equal(names[Int(offset)], name) { return offset }
             }
-            for (offset, candidate) in names.enumerated() where _utf8Equal(candidate, name) { return Int32(offset) }
+            let length = name.utf8.count
+            var offset = 0
+            while offset < names.count {
+                if nameLengths[offset] == length && _utf8Equal(names[offset], name) { return Int32(offset) }
+                offset &+= 1
+            }
             return nil
         }
     }
@@ -1523,6 +1597,7 @@ struct _SchemaStream: Sendable {
                 plan.properties = check
                 let properties = program.properties[index]
                 plan.names = (0..<properties.namedCount).map { program.names[properties.namedStart &+ $0] }
+                plan.nameLengths = plan.names.map(\.utf8.count)
                 if plan.names.count > 8 {
                     var named: [String: Int32] = [:]
                     for (offset, name) in plan.names.enumerated() where named[name] == nil {
