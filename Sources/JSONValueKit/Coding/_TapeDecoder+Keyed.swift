@@ -145,11 +145,15 @@ extension _TapeDecoder {
     /// The keys of type `Key` of the members' names, as converted, each
     /// name once, in the order of their first appearance: a tree's keys.
     ///
-    /// Without repeated names (checked once per object, as for lookups),
-    /// the names go straight to `Key`: ordering them in an object to leave
-    /// out repeats was two fifths of decoding a model of twitter.json that
-    /// reads a user's `profile_*_color` members through `allKeys`.
+    /// Without conversion and without repeated names (checked once per
+    /// object, as for lookups), the names go straight to `Key`: ordering
+    /// them in an object to leave out repeats was two fifths of decoding a
+    /// model of twitter.json that reads a user's `profile_*_color` members
+    /// through `allKeys`. (With conversion, the check may miss names that
+    /// convert alike beyond ASCII, which a lookup tolerates and this would
+    /// not.)
     func allMemberKeys<Key: CodingKey>(_ type: Key.Type) -> [Key] {
+        guard !namesConvert else { return allMemberNames().compactMap { Key(stringValue: $0) } }
         if repeatedNames == 0 { repeatedNames = hasRepeatedNames() ? 2 : 1 }
         guard repeatedNames == 1 else { return allMemberNames().compactMap { Key(stringValue: $0) } }
         var keys: [Key] = []
