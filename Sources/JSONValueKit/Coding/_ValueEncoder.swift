@@ -337,6 +337,17 @@ final class _ValueEncoder: Encoder {
         if T.self == [Int].self { return .value(.array((value as! [Int]).map(JSONValue.int))) }
         if T.self == [String].self { return .value(.array((value as! [String]).map(JSONValue.string))) }
         if T.self == [Bool].self { return .value(.array((value as! [Bool]).map(JSONValue.bool))) }
+        // Arrays of other integers and of doubles, when every element is a
+        // number as it stands; otherwise element by element below, for the
+        // strategy or the error with the element's path.
+        if T.self == [Int64].self, let elements = exactIntegers(value as! [Int64]) { return .value(.array(elements)) }
+        if T.self == [Int32].self, let elements = exactIntegers(value as! [Int32]) { return .value(.array(elements)) }
+        if T.self == [UInt64].self, let elements = exactIntegers(value as! [UInt64]) {
+            return .value(.array(elements))
+        }
+        if T.self == [Double].self, let elements = finiteDoubles(value as! [Double]) {
+            return .value(.array(elements))
+        }
         guard let key else { return try encodeComposite(value, with: self) }
         // A child for the member or element: the one that encoded the one
         // before if nothing kept it.
@@ -365,6 +376,30 @@ final class _ValueEncoder: Encoder {
             child.retainedParent = self
         }
         return result
+    }
+
+    /// The elements as ``JSONValue/int(_:)``, or `nil` if one needs
+    /// ``wrapInteger(_:key:)`` (and its error).
+    private func exactIntegers<Element: BinaryInteger>(_ array: [Element]) -> [JSONValue]? {
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(array.count)
+        for element in array {
+            guard let number = JSONValue(_integer: element, rounding: options.roundsInexactNumbers) else { return nil }
+            elements.append(number)
+        }
+        return elements
+    }
+
+    /// The elements as ``JSONValue/double(_:)``, or `nil` if one is not
+    /// finite (for the strategy, or its error).
+    private func finiteDoubles(_ array: [Double]) -> [JSONValue]? {
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(array.count)
+        for element in array {
+            guard element.isFinite else { return nil }
+            elements.append(.double(element))
+        }
+        return elements
     }
 
     /// Encodes a value that is not a scalar with `encoder`, and takes what
