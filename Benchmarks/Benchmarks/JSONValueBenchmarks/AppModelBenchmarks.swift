@@ -10,7 +10,7 @@ func appModelBenchmarks() {
     for model in AppModelCase.all {
         switch model.name {
         case "heldout-twitter": appModelBenchmarks(StatusPage.self, model)
-        case "heldout-citm_catalog": appModelBenchmarks(Catalog.self, model)
+        case "heldout-citm_catalog": appModelBenchmarks(ShowCatalog.self, model)
         case "app-twitter": appModelBenchmarks(Timeline.self, model)
         case "app-citm_catalog": appModelBenchmarks(EventCatalog.self, model)
         default: appModelBenchmarks(Country.self, model)

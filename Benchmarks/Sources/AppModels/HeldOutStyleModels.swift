@@ -9,7 +9,7 @@ import Foundation
 //
 // - `StatusPage` (twitter.json): no key strategy; `CodingKeys` spell the
 //   snake-case names.
-// - `Catalog` (citm_catalog.json): a hand-written `init(from:)` with
+// - `ShowCatalog` (citm_catalog.json): a hand-written `init(from:)` with
 //   `decodeIfPresent` for the maps, shows with optional arrays, dates in
 //   milliseconds since 1970.
 
@@ -260,7 +260,7 @@ public struct StatusPage: Codable, Equatable, Sendable {
 
 // MARK: - citm_catalog.json
 
-public struct Catalog: Codable, Equatable, Sendable {
+public struct ShowCatalog: Codable, Equatable, Sendable {
     public var areaNames: [String: String]
     public var audienceSubCategoryNames: [String: String]
     public var blockNames: [String: String]

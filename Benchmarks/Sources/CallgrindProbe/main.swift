@@ -154,7 +154,7 @@ default:
     }
     switch model.name {
     case "heldout-twitter": best = try modelOperation(StatusPage.self, model, operation, iterations)
-    case "heldout-citm_catalog": best = try modelOperation(Catalog.self, model, operation, iterations)
+    case "heldout-citm_catalog": best = try modelOperation(ShowCatalog.self, model, operation, iterations)
     case "app-twitter": best = try modelOperation(Timeline.self, model, operation, iterations)
     case "app-citm_catalog": best = try modelOperation(EventCatalog.self, model, operation, iterations)
     default: best = try modelOperation(Country.self, model, operation, iterations)
