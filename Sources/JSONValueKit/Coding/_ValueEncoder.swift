@@ -188,7 +188,7 @@ final class _ValueEncoder: Encoder {
         if object == nil {
             storage = .object(_PendingObject())
         }
-        guard keepsContainers, _TapeDecoder.containersAreReferences else {
+        guard keepsContainers, Self.containersAreReferences else {
             return KeyedEncodingContainer(_KeyedEncodingContainer<Key>(link: _EncodingContainerLink(self, object!)))
         }
         let keyType = ObjectIdentifier(Key.self)
@@ -202,6 +202,20 @@ final class _ValueEncoder: Encoder {
             _KeptEncodingContainer(keyType: keyType, box: unsafeBitCast(container, to: AnyObject.self), link: link))
         return container
     }
+
+    /// Whether a `KeyedEncodingContainer` is one reference to its box, as
+    /// in every standard library so far, which keeping containers needs; if
+    /// a later one differs, containers are made anew each time.
+    static let containersAreReferences: Bool = {
+        guard MemoryLayout<KeyedEncodingContainer<_AnyCodingKey>>.size == MemoryLayout<AnyObject>.size else {
+            return false
+        }
+        let encoder = _ValueEncoder(parent: nil, key: nil, options: _EncodingOptions(JSONValueEncoder()))
+        let container = KeyedEncodingContainer(
+            _KeyedEncodingContainer<_AnyCodingKey>(link: _EncodingContainerLink(encoder, _PendingObject())))
+        let box = unsafeBitCast(container, to: AnyObject.self)
+        return String(describing: type(of: box)).contains("KeyedEncodingContainerBox")
+    }()
 
     /// The kept container for `keyType`, set up for this encoder's object,
     /// if there is one and nothing else holds it. (Not generic, for the
