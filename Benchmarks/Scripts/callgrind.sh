@@ -18,7 +18,9 @@ if [ $# -eq 0 ]; then
         decode/app-twitter decode/app-citm_catalog decode/app-canada \
         JSONDecoder/app-twitter JSONDecoder/app-citm_catalog JSONDecoder/app-canada \
         encode/app-twitter encode/app-citm_catalog encode/app-canada \
-        JSONEncoder/app-twitter JSONEncoder/app-citm_catalog JSONEncoder/app-canada
+        JSONEncoder/app-twitter JSONEncoder/app-citm_catalog JSONEncoder/app-canada \
+        decode/heldout-twitter decode/heldout-citm_catalog JSONDecoder/heldout-twitter JSONDecoder/heldout-citm_catalog \
+        encode/heldout-twitter encode/heldout-citm_catalog JSONEncoder/heldout-twitter JSONEncoder/heldout-citm_catalog
 fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

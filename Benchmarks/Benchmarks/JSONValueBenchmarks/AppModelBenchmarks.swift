@@ -8,9 +8,11 @@ import JSONValueKit
 /// `JSONDecoder` and `JSONEncoder` with the same strategies, in the same run.
 func appModelBenchmarks() {
     for model in AppModelCase.all {
-        switch model.file {
-        case "twitter": appModelBenchmarks(Timeline.self, model)
-        case "citm_catalog": appModelBenchmarks(EventCatalog.self, model)
+        switch model.name {
+        case "heldout-twitter": appModelBenchmarks(StatusPage.self, model)
+        case "heldout-citm_catalog": appModelBenchmarks(ShowCatalog.self, model)
+        case "app-twitter": appModelBenchmarks(Timeline.self, model)
+        case "app-citm_catalog": appModelBenchmarks(EventCatalog.self, model)
         default: appModelBenchmarks(Country.self, model)
         }
     }

@@ -278,5 +278,8 @@ public struct AppModelCase: Sendable {
         AppModelCase(name: "app-twitter", file: "twitter", snakeCase: true, millisecondDates: false),
         AppModelCase(name: "app-citm_catalog", file: "citm_catalog", snakeCase: false, millisecondDates: true),
         AppModelCase(name: "app-canada", file: "canada", snakeCase: false, millisecondDates: false),
+        // The models of `HeldOutStyleModels.swift`, written differently.
+        AppModelCase(name: "heldout-twitter", file: "twitter", snakeCase: false, millisecondDates: false),
+        AppModelCase(name: "heldout-citm_catalog", file: "citm_catalog", snakeCase: false, millisecondDates: true),
     ]
 }

@@ -152,9 +152,11 @@ default:
     guard let model = AppModelCase.all.first(where: { $0.name == subject }) else {
         fatalError("Unknown model \(subject)")
     }
-    switch model.file {
-    case "twitter": best = try modelOperation(Timeline.self, model, operation, iterations)
-    case "citm_catalog": best = try modelOperation(EventCatalog.self, model, operation, iterations)
+    switch model.name {
+    case "heldout-twitter": best = try modelOperation(StatusPage.self, model, operation, iterations)
+    case "heldout-citm_catalog": best = try modelOperation(ShowCatalog.self, model, operation, iterations)
+    case "app-twitter": best = try modelOperation(Timeline.self, model, operation, iterations)
+    case "app-citm_catalog": best = try modelOperation(EventCatalog.self, model, operation, iterations)
     default: best = try modelOperation(Country.self, model, operation, iterations)
     }
 }

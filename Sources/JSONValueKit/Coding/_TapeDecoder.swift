@@ -325,6 +325,7 @@ final class _TapeDecoder: Decoder {
         if T.self == Int.self { return try unwrapInteger(entry, as: Int.self, key: key) as! T }
         if T.self == Double.self { return try unwrapFloatingPoint(entry, as: Double.self, key: key) as! T }
         if T.self == Bool.self { return try unwrapBool(entry, key: key) as! T }
+        if T.self == Int64.self { return try unwrapInteger(entry, as: Int64.self, key: key) as! T }
         if T.self == JSONValue.self { return tape.value(entry) as! T }
         if T.self == JSONValue?.self { return JSONValue?.some(tape.value(entry)) as! T }
         if T.self == Date.self { return try unwrapDate(entry, key: key) as! T }
@@ -550,7 +551,7 @@ protocol _TapeArrayDecodable {
     static func _decode<T>(from decoder: _TapeDecoder, as type: T.Type) throws -> T
 
     /// The array at `entry`, returned as `type`, which is `Self`, if it is
-    /// empty or its elements are `Int`, `Double`, `String` or `Bool` values
+    /// empty or its elements are `Int`, `Int64`, `Double`, `String` or `Bool` values
     /// of that kind; ``_TapeFallback`` otherwise, for
     /// ``_decode(from:as:)`` to decode it (and to make the error). (Not an
     /// optional: a generic `T?` looked up the metadata of `Optional<T>`.)
@@ -569,6 +570,16 @@ extension Array: _TapeArrayDecodable where Element: Decodable {
             for element in first..<(first &+ count) {
                 guard tape.kind(element) == .int else { throw _TapeFallback() }
                 integers.append(Int(truncatingIfNeeded: tape.integer(element)))
+            }
+            return _sameTapeType(integers, as: T.self)
+        }
+        if Element.self == Int64.self {
+            // Ids, often declared as Int64.
+            var integers: [Int64] = []
+            integers.reserveCapacity(count)
+            for element in first..<(first &+ count) {
+                guard tape.kind(element) == .int else { throw _TapeFallback() }
+                integers.append(Int64(Int(truncatingIfNeeded: tape.integer(element))))
             }
             return _sameTapeType(integers, as: T.self)
         }

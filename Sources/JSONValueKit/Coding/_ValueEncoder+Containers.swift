@@ -1,15 +1,18 @@
 /// The keyed container of ``_ValueEncoder``, writing into a pending object
 /// that outlives it.
 struct _KeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: _ValueEncoder
-    let object: _PendingObject
+    /// The encoder and the object, through a link that a kept container
+    /// is set up again with (see ``_ValueEncoder/container(keyedBy:)``).
+    let link: _EncodingContainerLink
     /// Whether `Key` is a ``MappedCodingKey``, asked once per container.
     private let isMapped: Bool
 
-    init(encoder: _ValueEncoder, object: _PendingObject) {
-        self.encoder = encoder
-        self.object = object
-        isMapped = encoder.options.mappedKeyTypes.value(for: Key.self) { Key.self is any MappedCodingKey.Type }
+    var encoder: _ValueEncoder { link.encoder }
+    var object: _PendingObject { link.object }
+
+    init(link: _EncodingContainerLink) {
+        self.link = link
+        isMapped = link.encoder.options.mappedKeyTypes.value(for: Key.self) { Key.self is any MappedCodingKey.Type }
     }
 
     var codingPath: [any CodingKey] { encoder.codingPath }
@@ -76,7 +79,8 @@ struct _KeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = _PendingObject()
         set(.object(nested), for: key)
-        return KeyedEncodingContainer(_KeyedEncodingContainer<NestedKey>(encoder: encoder.child(key), object: nested))
+        return KeyedEncodingContainer(
+            _KeyedEncodingContainer<NestedKey>(link: _EncodingContainerLink(encoder.child(key), nested)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -137,7 +141,8 @@ struct _UnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let key = indexKey
         let nested = _PendingObject()
         array.append(.object(nested))
-        return KeyedEncodingContainer(_KeyedEncodingContainer<NestedKey>(encoder: encoder.child(key), object: nested))
+        return KeyedEncodingContainer(
+            _KeyedEncodingContainer<NestedKey>(link: _EncodingContainerLink(encoder.child(key), nested)))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -128,15 +128,30 @@ final class _ValueEncoder: Encoder {
             }
         }
     }
-    private let parent: _ValueEncoder?
-    private let key: (any CodingKey)?
+    /// Not retained while this encoder serves its parent's ``wrap(_:key:)``,
+    /// which the parent outlives (as for ``_TapeDecoder``): a spare child
+    /// that retained its parent would make a cycle.
+    private unowned(unsafe) let parent: _ValueEncoder?
+    @exclusivity(unchecked) private var retainedParent: _ValueEncoder?
+    @exclusivity(unchecked) private var key: (any CodingKey)?
     let options: _EncodingOptions
 
     /// How many encoders lead to this one.
     private let depth: Int
 
-    init(parent: _ValueEncoder?, key: (any CodingKey)?, options: _EncodingOptions) {
+    /// A child that finished its value and that nothing else holds, for the
+    /// next member or element: making one for each was, with its keyed
+    /// container, a sixth of encoding the citm_catalog.json model.
+    @exclusivity(unchecked) private var spare: _ValueEncoder?
+    /// Whether this encoder serves its parent's ``wrap(_:key:)``, which lets
+    /// it keep its keyed containers for the next value (see
+    /// ``container(keyedBy:)``).
+    @exclusivity(unchecked) private var keepsContainers = false
+    @exclusivity(unchecked) private var keptContainers: [_KeptEncodingContainer] = []
+
+    init(parent: _ValueEncoder?, key: (any CodingKey)?, options: _EncodingOptions, retainsParent: Bool = true) {
         self.parent = parent
+        if retainsParent { retainedParent = parent }
         self.key = key
         self.options = options
         depth = parent.map { $0.depth &+ 1 } ?? 0
@@ -163,11 +178,76 @@ final class _ValueEncoder: Encoder {
 
     // MARK: Containers
 
+    /// A keyed container over this encoder's object.
+    ///
+    /// Making one costs a box and two lookups of generic metadata. An
+    /// encoder that serves ``wrap(_:key:)`` keeps its containers and hands
+    /// one out again for the next object with the same key type, when
+    /// nothing else holds it, as ``_TapeDecoder`` does.
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if object == nil {
             storage = .object(_PendingObject())
         }
-        return KeyedEncodingContainer(_KeyedEncodingContainer<Key>(encoder: self, object: object!))
+        guard keepsContainers, Self.containersAreReferences else {
+            return KeyedEncodingContainer(_KeyedEncodingContainer<Key>(link: _EncodingContainerLink(self, object!)))
+        }
+        let keyType = ObjectIdentifier(Key.self)
+        if let box = keptContainer(keyType) {
+            return unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
+        }
+        let link = _EncodingContainerLink(self, object!)
+        let container = KeyedEncodingContainer(_KeyedEncodingContainer<Key>(link: link))
+        if keptContainers.count == 4 { keptContainers.removeFirst() }
+        keptContainers.append(
+            _KeptEncodingContainer(keyType: keyType, box: unsafeBitCast(container, to: AnyObject.self), link: link))
+        return container
+    }
+
+    /// Whether a `KeyedEncodingContainer` is one reference to its box, as
+    /// in every standard library so far, which keeping containers needs; if
+    /// a later one differs, containers are made anew each time.
+    static let containersAreReferences: Bool = {
+        guard MemoryLayout<KeyedEncodingContainer<_AnyCodingKey>>.size == MemoryLayout<AnyObject>.size else {
+            return false
+        }
+        let encoder = _ValueEncoder(parent: nil, key: nil, options: _EncodingOptions(JSONValueEncoder()))
+        let container = KeyedEncodingContainer(
+            _KeyedEncodingContainer<_AnyCodingKey>(link: _EncodingContainerLink(encoder, _PendingObject())))
+        let box = unsafeBitCast(container, to: AnyObject.self)
+        return String(describing: type(of: box)).contains("KeyedEncodingContainerBox")
+    }()
+
+    /// The kept container for `keyType`, set up for this encoder's object,
+    /// if there is one and nothing else holds it. (Not generic, for the
+    /// uniqueness check: see ``_TapeDecoder``'s.)
+    private func keptContainer(_ keyType: ObjectIdentifier) -> AnyObject? {
+        var index = 0
+        while index < keptContainers.count && keptContainers[index].keyType != keyType { index &+= 1 }
+        guard index < keptContainers.count else { return nil }
+        guard isKnownUniquelyReferenced(&keptContainers[index].box) else {
+            keptContainers.remove(at: index)
+            return nil
+        }
+        let link = keptContainers[index].link
+        link.object = object!
+        link.owner = self
+        return keptContainers[index].box
+    }
+
+    /// At the end of a value: the kept containers that only this encoder
+    /// holds stop holding it (and their object); those that the type kept
+    /// keep both, and are forgotten here.
+    private func releaseContainers() {
+        var index = 0
+        while index < keptContainers.count {
+            if isKnownUniquelyReferenced(&keptContainers[index].box) {
+                keptContainers[index].link.owner = nil
+                keptContainers[index].link.object = nil
+                index &+= 1
+            } else {
+                keptContainers.remove(at: index)
+            }
+        }
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -271,7 +351,74 @@ final class _ValueEncoder: Encoder {
         if T.self == [Int].self { return .value(.array((value as! [Int]).map(JSONValue.int))) }
         if T.self == [String].self { return .value(.array((value as! [String]).map(JSONValue.string))) }
         if T.self == [Bool].self { return .value(.array((value as! [Bool]).map(JSONValue.bool))) }
-        let encoder = key.map(child) ?? self
+        // Arrays of other integers and of doubles, when every element is a
+        // number as it stands; otherwise element by element below, for the
+        // strategy or the error with the element's path.
+        if T.self == [Int64].self, let elements = exactIntegers(value as! [Int64]) { return .value(.array(elements)) }
+        if T.self == [Int32].self, let elements = exactIntegers(value as! [Int32]) { return .value(.array(elements)) }
+        if T.self == [UInt64].self, let elements = exactIntegers(value as! [UInt64]) {
+            return .value(.array(elements))
+        }
+        if T.self == [Double].self, let elements = finiteDoubles(value as! [Double]) {
+            return .value(.array(elements))
+        }
+        guard let key else { return try encodeComposite(value, with: self) }
+        // A child for the member or element: the one that encoded the one
+        // before if nothing kept it.
+        var child: _ValueEncoder
+        if let reused = spare.take() {
+            reused.key = key
+            child = reused
+        } else {
+            child = _ValueEncoder(parent: self, key: key, options: options, retainsParent: false)
+        }
+        child.keepsContainers = true
+        let result: _Pending
+        do {
+            result = try encodeComposite(value, with: child)
+        } catch {
+            child.keepsContainers = false
+            child.releaseContainers()
+            child.retainedParent = self
+            throw error
+        }
+        child.keepsContainers = false
+        child.releaseContainers()
+        if isKnownUniquelyReferenced(&child) {
+            spare = child
+        } else {
+            child.retainedParent = self
+        }
+        return result
+    }
+
+    /// The elements as ``JSONValue/int(_:)``, or `nil` if one needs
+    /// ``wrapInteger(_:key:)`` (and its error).
+    private func exactIntegers<Element: BinaryInteger>(_ array: [Element]) -> [JSONValue]? {
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(array.count)
+        for element in array {
+            guard let number = JSONValue(_integer: element, rounding: options.roundsInexactNumbers) else { return nil }
+            elements.append(number)
+        }
+        return elements
+    }
+
+    /// The elements as ``JSONValue/double(_:)``, or `nil` if one is not
+    /// finite (for the strategy, or its error).
+    private func finiteDoubles(_ array: [Double]) -> [JSONValue]? {
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(array.count)
+        for element in array {
+            guard element.isFinite else { return nil }
+            elements.append(.double(element))
+        }
+        return elements
+    }
+
+    /// Encodes a value that is not a scalar with `encoder`, and takes what
+    /// it encoded.
+    private func encodeComposite<T: Encodable>(_ value: T, with encoder: _ValueEncoder) throws -> _Pending {
         if options.dictionaryTypes.value(for: T.self, { T.self is any _StringKeyedDictionaryEncodable.Type }),
             let dictionary = value as? any _StringKeyedDictionaryEncodable
         {
@@ -279,6 +426,9 @@ final class _ValueEncoder: Encoder {
             return try dictionary._encode(with: encoder)
         }
         try _StackExtension.run(depth: encoder.depth) { try value.encode(to: encoder) }
+        // Kept containers let go of the object first, so that it is
+        // resolved now if nothing else holds it.
+        if !encoder.keptContainers.isEmpty { encoder.releaseContainers() }
         return encoder.takeStorage()
     }
 
@@ -359,6 +509,31 @@ final class _ValueEncoder: Encoder {
             return try encodeNested(key) { try data.encode(to: $0) }
         }
     }
+}
+
+/// The link of a keyed container of ``_ValueEncoder`` to its encoder and
+/// object, which a kept container's box is set up again with.
+final class _EncodingContainerLink {
+    /// The encoder, not retained: ``owner`` holds it while the container is
+    /// out of the encoder's hands, and otherwise only the encoder holds the
+    /// container.
+    unowned(unsafe) let encoder: _ValueEncoder
+    @exclusivity(unchecked) var object: _PendingObject!
+    @exclusivity(unchecked) var owner: _ValueEncoder?
+
+    init(_ encoder: _ValueEncoder, _ object: _PendingObject) {
+        self.encoder = encoder
+        self.object = object
+        owner = encoder
+    }
+}
+
+/// A keyed container that an encoder keeps for the next object with the
+/// same key type: `box` is the `KeyedEncodingContainer`'s storage.
+struct _KeptEncodingContainer {
+    let keyType: ObjectIdentifier
+    var box: AnyObject
+    let link: _EncodingContainerLink
 }
 
 /// `[String: Value]`, which JSONEncoder encodes without converting keys.

@@ -71,3 +71,44 @@ struct EncoderNumberTests {
         #expect(identical(try Self.rounding.encode(Counter(total: 7)), ["total": 7]))
     }
 }
+
+/// Arrays of numbers other than `Int`, which encode in one loop unless an
+/// element needs its strategy or its error.
+@Suite("JSONValueEncoder and arrays of numbers")
+struct EncoderNumberArrayTests {
+    @Test("arrays of Int64, Int32, UInt64 and Double encode as JSONEncoder's do")
+    func parity() {
+        expectEncodingParity([Int64.min, -1, 0, Int64.max])
+        expectEncodingParity([Int32.min, 7, Int32.max])
+        expectEncodingParity([UInt64(0), 1 << 53])
+        expectEncodingParity([0.5, -2, 1e300])
+        expectEncodingParity([[Int64]](), configure: { _, _ in })
+    }
+
+    @Test("an element beyond what a JSONValue holds is refused with its path")
+    func inexactElement() throws {
+        do {
+            _ = try JSONValueEncoder().encode(["a": [1, UInt64.max]])
+            Issue.record("UInt64.max encoded without an error")
+        } catch let EncodingError.invalidValue(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["a", "Index 1"])
+        }
+        var rounding = JSONValueEncoder()
+        rounding.allowsInexactNumbers = true
+        #expect(try rounding.encode([1, UInt64.max]) == [1, .double(Double(UInt64.max))])
+    }
+
+    @Test("a non-finite element follows the strategy, or is refused with its path")
+    func nonFiniteElement() throws {
+        do {
+            _ = try JSONValueEncoder().encode([1.5, .infinity])
+            Issue.record("infinity encoded without an error")
+        } catch let EncodingError.invalidValue(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["Index 1"])
+        }
+        var encoder = JSONValueEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        #expect(try encoder.encode([1.5, .infinity, -.infinity]) == [1.5, "+inf", "-inf"])
+    }
+}

@@ -274,8 +274,102 @@ private struct StashingParent: Encodable {
     }
 }
 
+/// Children whose keyed containers outlive their `encode(to:)`, each
+/// written into after its siblings encoded: the encoder that a child's
+/// sibling reuses must not take the kept container along.
+private final class KeyedStash: @unchecked Sendable {
+    var containers: [KeyedEncodingContainer<KeyedStashingChild.CodingKeys>] = []
+}
+
+private struct KeyedStashingChild: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case number, late
+    }
+
+    let number: Int
+    let stash: KeyedStash?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(number, forKey: .number)
+        stash?.containers.append(container)
+    }
+}
+
+private struct KeyedStashingParent: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case children, after
+    }
+
+    /// Which children stash their container.
+    let stashing: [Bool]
+
+    func encode(to encoder: any Encoder) throws {
+        let stash = KeyedStash()
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        var children = container.nestedUnkeyedContainer(forKey: .children)
+        for (number, stashes) in stashing.enumerated() {
+            try children.encode(KeyedStashingChild(number: number, stash: stashes ? stash : nil))
+        }
+        for (index, var stashed) in stash.containers.enumerated() {
+            try stashed.encode(index, forKey: .late)
+        }
+        try container.encode(true, forKey: .after)
+    }
+}
+
+/// A child that throws after writing a member, and a parent that goes on
+/// with its other children.
+private struct FailingChild: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case value
+    }
+
+    let fails: Bool
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(fails ? -1 : 1, forKey: .value)
+        if fails { throw CancellationError() }
+    }
+}
+
+private struct ForgivingParent: Encodable {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for fails in [false, true, false] {
+            do {
+                try container.encode(FailingChild(fails: fails))
+            } catch is CancellationError {
+                try container.encode("failed")
+            }
+        }
+    }
+}
+
 @Suite("JSONValueEncoder containers")
 struct EncoderContainerTests {
+    @Test(
+        "keyed containers that a type keeps stay its own while its siblings encode",
+        arguments: [[true, true, true], [false, true, false], [true, false, true, false], [false, false]])
+    func keptKeyedContainers(stashing: [Bool]) throws {
+        var late = 0
+        let children: [JSONValue] = stashing.enumerated().map { number, stashes in
+            guard stashes else { return ["number": .int(number)] }
+            defer { late += 1 }
+            return ["number": .int(number), "late": .int(late)]
+        }
+        let encoded = try JSONValueEncoder().encode(KeyedStashingParent(stashing: stashing))
+        #expect(encoded == ["children": .array(children), "after": true])
+    }
+
+    @Test("a child that throws leaves its siblings' objects whole")
+    func throwingChild() throws {
+        // The failed child adds nothing; the next one gets an object of
+        // its own, without the failed child's member.
+        let encoded = try JSONValueEncoder().encode(ForgivingParent())
+        #expect(encoded == [["value": 1], "failed", ["value": 1]])
+    }
     @Test("a container that outlives its encode(to:) still lands in the tree")
     func outlivingContainer() throws {
         #expect(try JSONValueEncoder().encode(StashingParent()) == ["child": [1, 2], "after": true])

@@ -372,3 +372,29 @@ struct Super: Decodable, Equatable {
         #expect(try container.superDecoder(forKey: _AnyCodingKey("base")).codingPath.map(\.stringValue) == ["base"])
     }
 }
+
+/// Arrays and members of `Int64`, read from the tape in one loop.
+@Suite("JSONValueDecoder from bytes: Int64 values")
+struct TapeInt64Tests {
+    struct Ids: Codable, Equatable {
+        var id: Int64
+        var ids: [Int64]
+        var more: [Int64]?
+    }
+
+    @Test(
+        "Int64 members and arrays decode as through a tree, errors and all",
+        arguments: [
+            #"{"id": 1, "ids": [], "more": null}"#,
+            #"{"id": 9223372036854775807, "ids": [-9223372036854775808, 0, 5]}"#,
+            #"{"id": 1, "ids": [1, 2.0, 3]}"#,
+            #"{"id": 1, "ids": [1, 2.5]}"#,
+            #"{"id": 1, "ids": [1, "2"]}"#,
+            #"{"id": 1, "ids": [1, 9223372036854775808]}"#,
+            #"{"id": 1e30, "ids": []}"#,
+        ])
+    func int64(json: String) {
+        expectBytesDecodeAsTree(Ids.self, Data(json.utf8), JSONValueDecoder())
+        expectBytesDecodeAsTree([Int64].self, Data("[1, 2, 3]".utf8), JSONValueDecoder())
+    }
+}
