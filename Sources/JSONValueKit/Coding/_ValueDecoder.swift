@@ -126,23 +126,34 @@ final class _ValueDecoder: Decoder {
         return KeyedDecodingContainer(_KeyedDecodingContainer<Key>(decoder: self))
     }
 
-    /// Sets up ``report`` for a keyed container over this decoder's object:
-    /// the payload's name of each converted member name, so that deviations
-    /// name the members as the payload does.
+    /// Sets up ``report`` for a keyed container over this decoder's object.
+    /// The payload's names of converted member names are found when a
+    /// deviation or a read needs them (``payloadName(converted:)``), not
+    /// here: most objects have no deviation, and finding them converted
+    /// every name a second time and hashed it, which made a tolerant decode
+    /// of the twitter.json model with `.convertFromSnakeCase` take almost
+    /// twice as long as a strict one.
     private func prepareReport() {
-        var report = self.report ?? _MemberReport()
-        if options.convertsKeys, case .object(let object) = value {
+        if report == nil { report = _MemberReport() }
+    }
+
+    /// The payload's name of the member of this decoder's object that the
+    /// converted member name `name` reads: the first of the names that
+    /// convert to it, as `members` holds that one. The table of names is
+    /// made the first time it is asked for, once per object.
+    private func payloadName(converted name: String) -> String {
+        guard report != nil, options.convertsKeys, case .object(let object) = value else { return name }
+        if report?.payloadNames == nil {
             var names: [String: String] = [:]
+            names.reserveCapacity(object.count)
             for index in object.indices {
-                let name = object.key(at: index)
-                let converted = convertedName(name)
-                // The first of two names that convert alike is the member
-                // that `members` holds.
-                if names[converted] == nil { names[converted] = name }
+                let payloadName = object.key(at: index)
+                let converted = convertedName(payloadName)
+                if names[converted] == nil { names[converted] = payloadName }
             }
-            report.payloadNames = names
+            report?.payloadNames = names
         }
-        self.report = report
+        return report?.payloadNames?[name] ?? name
     }
 
     /// Records that the model read the member for `key` (its payload name),
@@ -156,7 +167,7 @@ final class _ValueDecoder: Decoder {
     /// The name in the payload of the member of this decoder's object that
     /// `key` reads (not through an alternative path).
     func payloadName(of key: some CodingKey) -> String {
-        report?.payloadNames?[key.stringValue] ?? key.stringValue
+        payloadName(converted: key.stringValue)
     }
 
     /// Where the value at `key` of this decoder's value (or, for `nil`,
@@ -177,7 +188,7 @@ final class _ValueDecoder: Decoder {
     private func payloadTokens(of key: any CodingKey) -> [String] {
         if case .array = value { return [key.intValue.map(String.init) ?? key.stringValue] }
         if let path = report?.alternativePaths[key.stringValue] { return path.tokens }
-        return [report?.payloadNames?[key.stringValue] ?? key.stringValue]
+        return [payloadName(converted: key.stringValue)]
     }
 
     /// Reports the members of this decoder's object that the model did not
@@ -536,7 +547,8 @@ final class _ValueDecoder: Decoder {
 /// What a report of deviations needs to know about one decoder's object.
 struct _MemberReport {
     /// The payload's name of each member name that the key strategy
-    /// converted; `nil` when names are not converted.
+    /// converted; `nil` when names are not converted, or until one is asked
+    /// for (see ``_ValueDecoder/payloadName(converted:)``).
     var payloadNames: [String: String]?
     /// The alternative paths of ``MappedCodingKey``s that members were read
     /// from, by key.
