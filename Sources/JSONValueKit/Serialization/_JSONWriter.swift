@@ -143,7 +143,11 @@ struct _JSONWriter: ~Copyable {
     /// Members already in that order (an object made from a dictionary or
     /// written by a sorting writer) are written as they are; others are
     /// sorted by their positions in ``sortEntries``, and written through
-    /// pointers, as ``writeMembers(_:depth:)`` does.
+    /// pointers, as ``writeMembers(_:depth:)`` does. Against sorting a new
+    /// array of the names for each object and copying each member out,
+    /// writing citm_catalog.json with sorted keys went from 35.7 to 11.7
+    /// million instructions (8.8 million without sorting), and twitter.json
+    /// from 14.3 to 8.4 million (4.6 million without).
     private mutating func writeSorted(_ members: UnsafeBufferPointer<_ObjectMember>, depth: Int) throws(Failure) {
         guard let base = members.baseAddress, members.count > 1, !Self.isInScalarOrder(base, count: members.count)
         else { return try writeMembers(members, depth: depth) }
