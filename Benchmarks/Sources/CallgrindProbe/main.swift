@@ -105,7 +105,7 @@ guard arguments.count >= 2 else {
     print(
         """
         Usage: CallgrindProbe <operation>/<file or model> [iterations]
-          parse/<file>  write/<file>  incremental-4KiB/<file>  incremental-1KiB-partial/<file>
+          parse/<file>  write/<file>  write-sorted/<file>  incremental-4KiB/<file>  incremental-1KiB-partial/<file>
           decode|decode-tree|decode-lenient|JSONDecoder|encode|encode-tree|JSONEncoder/<model>
           schema/<schema file>:<instance file>
         files: twitter citm_catalog canada; models: \(AppModelCase.all.map(\.name).joined(separator: " "))
@@ -127,6 +127,10 @@ case "write":
     let value = try JSONValue(parsing: data(subject))
     keep(try value.jsonData())
     best = try measured(iterations) { keep(try value.jsonData()) }
+case "write-sorted":
+    let value = try JSONValue(parsing: data(subject))
+    keep(try value.jsonData(options: .sortedKeys))
+    best = try measured(iterations) { keep(try value.jsonData(options: .sortedKeys)) }
 case "incremental-4KiB", "incremental-1KiB-partial":
     let bytes = [UInt8](data(subject))
     let chunk = operation == "incremental-4KiB" ? 4096 : 1024

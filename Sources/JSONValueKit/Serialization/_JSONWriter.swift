@@ -33,6 +33,10 @@ struct _JSONWriter: ~Copyable {
     /// Writes a non-finite double in JSON5's spelling (`Infinity`,
     /// `-Infinity`, `NaN`) instead of failing (for `description`).
     private let nonFiniteAsJSON5: Bool
+    /// The sort keys of the members of the objects that ``writeSorted(_:depth:)``
+    /// is writing, the innermost last: one buffer for all of them, which
+    /// each object extends and gives back.
+    private var sortEntries: [_ScalarOrderEntry] = []
 
     init(options: JSONValue.WritingOptions, depthLimit: Int, nonFiniteAsJSON5: Bool = false, capacity: Int = 1024) {
         output = _ByteBuffer(capacity: capacity)
@@ -87,7 +91,7 @@ struct _JSONWriter: ~Copyable {
             try writeElements(elements.unsafeElements, depth: depth)
         case .object(let members):
             if depth >= Self.recursionLimit { return try writeNested(value.pointee, depth: depth) }
-            if sortKeys && members.count > 1 { return try writeSorted(members, depth: depth) }
+            if sortKeys { return try writeSorted(members.unsafeMembers, depth: depth) }
             try writeMembers(members.unsafeMembers, depth: depth)
         }
     }
@@ -135,22 +139,59 @@ struct _JSONWriter: ~Copyable {
 
     /// Writes an object's members in the order of their names' scalars
     /// (`.sortedKeys`).
-    private mutating func writeSorted(_ members: borrowing JSONObject, depth: Int) throws(Failure) {
+    ///
+    /// Members already in that order (an object made from a dictionary or
+    /// written by a sorting writer) are written as they are; others are
+    /// sorted by their positions in ``sortEntries``, and written through
+    /// pointers, as ``writeMembers(_:depth:)`` does. Against sorting a new
+    /// array of the names for each object and copying each member out,
+    /// writing citm_catalog.json with sorted keys went from 35.7 to 11.7
+    /// million instructions (8.8 million without sorting), and twitter.json
+    /// from 14.3 to 8.4 million (4.6 million without).
+    private mutating func writeSorted(_ members: UnsafeBufferPointer<_ObjectMember>, depth: Int) throws(Failure) {
+        guard let base = members.baseAddress, members.count > 1, !Self.isInScalarOrder(base, count: members.count)
+        else { return try writeMembers(members, depth: depth) }
         guard depth < depthLimit else { throw Failure(reason: .nestingTooDeep(depthLimit)) }
+        let count = members.count
+        let start = sortEntries.count
+        for index in 0..<count {
+            sortEntries.append(_ScalarOrderEntry(_ObjectMember.key(of: base + index).pointee, index: index))
+        }
+        defer { sortEntries.removeSubrange(start...) }
+        sortEntries.withUnsafeMutableBufferPointer { entries in
+            _sortInScalarOrder(UnsafeMutableBufferPointer(rebasing: entries[start...])) {
+                _utf8Order(_ObjectMember.key(of: base + $0).pointee, _ObjectMember.key(of: base + $1).pointee)
+            }
+        }
         output.append(UInt8(ascii: "{"))
-        for (position, index) in _scalarOrder(of: members.keys).enumerated() {
-            let (key, value) = members[index]
+        for position in 0..<count {
+            let index = sortEntries[start &+ position].index
             writeSeparator(before: position, depth: depth)
-            writeString(key)
+            writeString(at: _ObjectMember.key(of: base + index))
             writeColon()
             do {
-                try write(value, depth: depth + 1)
+                try write(at: _ObjectMember.value(of: base + index), depth: depth + 1)
             } catch {
-                throw error.adding(.key(key))
+                throw error.adding(.key(base[index].key))
             }
         }
         if pretty { writeNewline(indent: depth) }
         output.append(UInt8(ascii: "}"))
+    }
+
+    /// Whether the names of the `count` members at `members` are in the
+    /// order of their scalars already, each before the next.
+    private static func isInScalarOrder(_ members: UnsafePointer<_ObjectMember>, count: Int) -> Bool {
+        var previous = _ScalarOrderEntry(_ObjectMember.key(of: members).pointee, index: 0)
+        for index in 1..<count {
+            let next = _ScalarOrderEntry(_ObjectMember.key(of: members + index).pointee, index: index)
+            let inOrder = previous.precedes(next) {
+                _utf8Order(_ObjectMember.key(of: members + $0).pointee, _ObjectMember.key(of: members + $1).pointee)
+            }
+            guard inOrder else { return false }
+            previous = next
+        }
+        return true
     }
 
     /// Writes the comma and the line break, if pretty-printing, before the
