@@ -290,6 +290,9 @@ struct _SchemaStream: Sendable {
     /// The text of the numbers boxed in the values read, when there are
     /// any (see `_SchemaExactNumbers.swift`), while ``sync(with:)`` runs.
     private var numbers: _ExactNumbers?
+    /// The evaluator that judges complete scalars by subschemas that cannot
+    /// nest, made when first needed (and again by a copy of the stream).
+    private var leafJudge: _SchemaLeafJudge?
 
     private(set) var violationList: [(order: [Int], error: JSONSchema.ValidationError)] = []
     /// Changes whenever a violation is added or written again.
@@ -701,10 +704,16 @@ struct _SchemaStream: Sendable {
             default:
                 break
             }
-            let scope = scopeList(application.scope)
-            let valid = withUnsafePointer(to: value) { isValid(node: application.node, $0, scope: scope) }
+            let valid: Bool
+            if let leaf = judgeLeaf(application.node, value) {
+                valid = leaf
+            } else {
+                let scope = scopeList(application.scope)
+                valid = withUnsafePointer(to: value) { isValid(node: application.node, $0, scope: scope) }
+            }
             guard !valid else { continue }
             if application.fate == 0 {
+                let scope = scopeList(application.scope)
                 let location = self.location(of: place)
                 let errors = withUnsafePointer(to: value) {
                     report(
@@ -1401,6 +1410,16 @@ struct _SchemaStream: Sendable {
                 violationIndex[key] = violationList.count
                 violationList.append((order, error))
             }
+        }
+    }
+
+    /// Whether subschema `node` holds for `value`, judged by the stream's
+    /// ``_SchemaLeafJudge`` if the node cannot nest; `nil` if it can.
+    private mutating func judgeLeaf(_ node: Int32, _ value: JSONValue) -> Bool? {
+        if !isKnownUniquelyReferenced(&leafJudge) { leafJudge = _SchemaLeafJudge(program: program) }
+        guard let judge = leafJudge else { return nil }
+        return withUnsafePointer(to: value) { instance in
+            _withNumbers(numbers) { judge.judge(node, instance, numbers: $0) }
         }
     }
 
