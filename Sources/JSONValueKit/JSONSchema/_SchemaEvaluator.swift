@@ -137,7 +137,9 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// The text of the numbers boxed in the instance, when it was parsed
     /// keeping them; see `_SchemaExactNumbers.swift`. The caller keeps it
     /// alive.
-    let numbers: UnsafePointer<_ExactNumbers>?
+    /// (Set again for each value by the streaming validator's
+    /// ``_SchemaLeafJudge``, which keeps one evaluator.)
+    var numbers: UnsafePointer<_ExactNumbers>?
     /// Whether the subschema that last returned `false` is undecided rather
     /// than invalid, because it entered a cycle; the caller that reads the
     /// result clears it (see ``conjoin(_:_:)`` and ``takeUndecided()``).
@@ -1827,7 +1829,67 @@ extension _SchemaProgram {
     }
 }
 
+/// One evaluator on the fast path, kept by a streaming validator to judge
+/// complete scalars by subschemas that cannot nest (see
+/// ``_SchemaProgram/Node/isLeaf``): building an evaluator for each scalar
+/// cost more than judging it.
+///
+/// Only leaves are judged with it: they use neither the depth, nor the
+/// stack limit of the place where the evaluator was made, nor the scope.
+/// A validator that is copied makes a judge of its own before it uses one
+/// (see ``isKnownUniquelyReferenced(_:)``), so no two threads share it.
+final class _SchemaLeafJudge: @unchecked Sendable {
+    /// The program whose tables ``evaluator`` reads, kept alive here.
+    private let program: _SchemaProgram
+    private let scratch: UnsafeMutableRawBufferPointer
+    /// Behind a pointer: a stored property of a class is checked for
+    /// exclusive access at each use, which cost a fifth of judging.
+    private let evaluator: UnsafeMutablePointer<_SchemaEvaluator<_SchemaSilence>>
+
+    init(program: _SchemaProgram) {
+        self.program = program
+        scratch = .allocate(byteCount: 64, alignment: 8)
+        evaluator = .allocate(capacity: 1)
+        evaluator.initialize(
+            to: _SchemaEvaluator(
+                program: program, reporter: _SchemaSilence(), nameScratch: scratch, numbers: nil, cycleMarks: nil))
+    }
+
+    deinit {
+        evaluator.deinitialize(count: 1)
+        evaluator.deallocate()
+        scratch.deallocate()
+    }
+
+    /// Whether subschema `node` holds for the value at `instance`, or `nil`
+    /// when the node is not a leaf and must be judged by a full evaluation.
+    func judge(
+        _ node: Int32, _ instance: UnsafePointer<JSONValue>, numbers: UnsafePointer<_ExactNumbers>?
+    ) -> Bool? {
+        evaluator.pointee.numbers = numbers
+        defer { evaluator.pointee.numbers = nil }
+        return withExtendedLifetime(program) { evaluator.pointee.evaluateIfLeaf(node, instance) }
+    }
+}
+
 extension _SchemaEvaluator {
+    /// ``evaluate(_:_:_:)``'s fast path alone: the outcome when subschema
+    /// `id` is decided without nesting (`true`, `false`, a bare `type`, a
+    /// refused type, or a leaf's checks), else `nil`.
+    mutating func evaluateIfLeaf(_ id: Int32, _ instance: UnsafePointer<JSONValue>) -> Bool? {
+        var node = nodes[Int(id)]
+        if node.alias >= 0 { node = nodes[Int(node.alias)] }
+        switch node.shape {
+        case .alwaysValid: return true
+        case .alwaysInvalid: return false
+        case .typeOnly(let types): return types.accepts(instance)
+        case .general:
+            guard node.types.accepts(instance) else { return false }
+            guard node.isLeaf else { return nil }
+            return evaluateLeaf(node, instance)
+        }
+    }
+
     /// Runs one check of a node, as ``evaluate(_:_:_:)`` runs them all, in
     /// a unit of the node's: the streaming validator judges the keywords
     /// that need a whole value (`required`, `contains`…) one at a time.

@@ -290,6 +290,9 @@ struct _SchemaStream: Sendable {
     /// The text of the numbers boxed in the values read, when there are
     /// any (see `_SchemaExactNumbers.swift`), while ``sync(with:)`` runs.
     private var numbers: _ExactNumbers?
+    /// The evaluator that judges complete scalars by subschemas that cannot
+    /// nest, made when first needed (and again by a copy of the stream).
+    private var leafJudge: _SchemaLeafJudge?
 
     private(set) var violationList: [(order: [Int], error: JSONSchema.ValidationError)] = []
     /// Changes whenever a violation is added or written again.
@@ -299,7 +302,9 @@ struct _SchemaStream: Sendable {
 
     /// Each node's plan (an index into `plans`, -1 until made).
     private var planIndex: [Int32]
-    private var plans: [Plan] = []
+    /// Unretained: the program's ``_SchemaStreamPlans`` keep them alive, and
+    /// retaining one for each member routed cost more than routing it.
+    private var plans: [Unmanaged<Plan>] = []
 
     /// How many applications one location may expand into before its
     /// subschemas are judged whole instead, when its value is complete.
@@ -701,10 +706,16 @@ struct _SchemaStream: Sendable {
             default:
                 break
             }
-            let scope = scopeList(application.scope)
-            let valid = withUnsafePointer(to: value) { isValid(node: application.node, $0, scope: scope) }
+            let valid: Bool
+            if let leaf = judgeLeaf(application.node, value) {
+                valid = leaf
+            } else {
+                let scope = scopeList(application.scope)
+                valid = withUnsafePointer(to: value) { isValid(node: application.node, $0, scope: scope) }
+            }
             guard !valid else { continue }
             if application.fate == 0 {
+                let scope = scopeList(application.scope)
                 let location = self.location(of: place)
                 let errors = withUnsafePointer(to: value) {
                     report(
@@ -723,60 +734,70 @@ struct _SchemaStream: Sendable {
     /// child's existence and name decide: `additionalProperties: false`,
     /// `propertyNames`, `maxProperties`, `maxItems`, `items: false`.
     private mutating func route(level: Int, index: Int, name: String?, into result: inout [Frame]) {
-        // The level's location, made only if an error needs it.
-        let location = Place.container(level: level)
         var frameIndex = 0
         while frameIndex < levels[level].frames.count {
             let frame = levels[level].frames[frameIndex]
             frameIndex &+= 1
             guard isAlive(frame.fate) else { continue }
-            let plan = self.plan(frame.node)
-            if levels[level].isObject {
-                let name = name ?? ""
-                if plan.properties >= 0 {
-                    routeMember(name, index: index, frame: frame, plan: plan, level: level, into: &result)
-                }
-                if plan.propertyNames >= 0, case .propertyNames(let child) = program.checks[plan.propertyNames] {
-                    // The errors of a name are located at its object.
-                    let application = Frame(
-                        node: child, fate: frame.fate, path: step(frame.path, frame.node, plan.propertyNames, 0),
-                        scope: frame.scope)
-                    judge([application], .string(name), at: location)
-                }
-                if index &+ 1 > plan.maxProperties {
-                    failEarly(
-                        frame, check: plan.maxPropertiesCheck, keyword: "maxProperties", at: location,
-                        "expected at most \(_SchemaMessages.plural(plan.maxProperties, "property", "properties")), "
-                            + "but found more")
-                }
-            } else {
-                if plan.items >= 0, case .items(let items) = program.checks[plan.items] {
-                    if index < Int(items.prefixCount) {
+            // Unretained: the program's plans keep it alive.
+            planReference(frame.node)._withUnsafeGuaranteedRef { plan in
+                route(frame: frame, plan: plan, level: level, index: index, name: name, into: &result)
+            }
+        }
+    }
+
+    /// ``route(level:index:name:into:)`` by one frame, whose node's plan is
+    /// `plan`.
+    private mutating func route(
+        frame: Frame, plan: Plan, level: Int, index: Int, name: String?, into result: inout [Frame]
+    ) {
+        // The level's location, made only if an error needs it.
+        let location = Place.container(level: level)
+        if levels[level].isObject {
+            let name = name ?? ""
+            if plan.properties >= 0 {
+                routeMember(name, index: index, frame: frame, plan: plan, level: level, into: &result)
+            }
+            if plan.propertyNames >= 0 {
+                // The errors of a name are located at its object.
+                let application = Frame(
+                    node: plan.propertyNamesNode, fate: frame.fate,
+                    path: step(frame.path, frame.node, plan.propertyNames, 0), scope: frame.scope)
+                judge([application], .string(name), at: location)
+            }
+            if index &+ 1 > plan.maxProperties {
+                failEarly(
+                    frame, check: plan.maxPropertiesCheck, keyword: "maxProperties", at: location,
+                    "expected at most \(_SchemaMessages.plural(plan.maxProperties, "property", "properties")), "
+                        + "but found more")
+            }
+        } else {
+            if plan.items >= 0, let items = plan.itemsPayload {
+                if index < Int(items.prefixCount) {
+                    result.append(
+                        Frame(
+                            node: program.nodeLists[items.prefixStart &+ Int32(index)], fate: frame.fate,
+                            path: step(frame.path, frame.node, plan.items, Int32(index)), scope: frame.scope))
+                } else if items.rest >= 0 {
+                    if case .alwaysInvalid = program.nodes.buffer[Int(items.rest)].shape {
+                        let keyword =
+                            items.prefixCount == 0 ? "items" : items.isLegacy ? "additionalItems" : "items"
+                        failEarly(
+                            frame, check: plan.items, keyword: keyword, at: location,
+                            "expected at most \(_SchemaMessages.plural(Int(items.prefixCount), "item")), "
+                                + "but found more")
+                    } else {
                         result.append(
                             Frame(
-                                node: program.nodeLists[items.prefixStart &+ Int32(index)], fate: frame.fate,
-                                path: step(frame.path, frame.node, plan.items, Int32(index)), scope: frame.scope))
-                    } else if items.rest >= 0 {
-                        if case .alwaysInvalid = program.nodes.buffer[Int(items.rest)].shape {
-                            let keyword =
-                                items.prefixCount == 0 ? "items" : items.isLegacy ? "additionalItems" : "items"
-                            failEarly(
-                                frame, check: plan.items, keyword: keyword, at: location,
-                                "expected at most \(_SchemaMessages.plural(Int(items.prefixCount), "item")), "
-                                    + "but found more")
-                        } else {
-                            result.append(
-                                Frame(
-                                    node: items.rest, fate: frame.fate,
-                                    path: step(frame.path, frame.node, plan.items, -1), scope: frame.scope))
-                        }
+                                node: items.rest, fate: frame.fate,
+                                path: step(frame.path, frame.node, plan.items, -1), scope: frame.scope))
                     }
                 }
-                if index &+ 1 > plan.maxItems {
-                    failEarly(
-                        frame, check: plan.maxItemsCheck, keyword: "maxItems", at: location,
-                        "expected at most \(_SchemaMessages.plural(plan.maxItems, "item")), but found more")
-                }
+            }
+            if index &+ 1 > plan.maxItems {
+                failEarly(
+                    frame, check: plan.maxItemsCheck, keyword: "maxItems", at: location,
+                    "expected at most \(_SchemaMessages.plural(plan.maxItems, "item")), but found more")
             }
         }
     }
@@ -786,8 +807,8 @@ struct _SchemaStream: Sendable {
     private mutating func routeMember(
         _ name: String, index: Int, frame: Frame, plan: Plan, level: Int, into result: inout [Frame]
     ) {
-        guard case .properties(let propertiesIndex, let nodesStart) = program.checks[plan.properties] else { return }
-        let properties = program.properties[propertiesIndex]
+        let nodesStart = plan.propertiesNodes
+        let properties = program.properties[plan.propertiesIndex]
         var matched = false
         if let offset = plan.namedOffset(name) {
             matched = true
@@ -1404,6 +1425,16 @@ struct _SchemaStream: Sendable {
         }
     }
 
+    /// Whether subschema `node` holds for `value`, judged by the stream's
+    /// ``_SchemaLeafJudge`` if the node cannot nest; `nil` if it can.
+    private mutating func judgeLeaf(_ node: Int32, _ value: JSONValue) -> Bool? {
+        if !isKnownUniquelyReferenced(&leafJudge) { leafJudge = _SchemaLeafJudge(program: program) }
+        guard let judge = leafJudge else { return nil }
+        return withUnsafePointer(to: value) { instance in
+            _withNumbers(numbers) { judge.judge(node, instance, numbers: $0) }
+        }
+    }
+
     /// ``_SchemaProgram/isValid(node:check:_:scope:numbers:)`` with the
     /// numbers read.
     private func isValid(
@@ -1526,10 +1557,16 @@ struct _SchemaStream: Sendable {
         /// The length of each name in UTF-8, to pass over most names
         /// without reading them.
         var nameLengths: [Int] = []
+        /// The payloads of the `properties` check: routing a member read
+        /// them without copying the check.
+        var propertiesIndex: Int32 = -1
+        var propertiesNodes: Int32 = 0
         var propertyNames: Int32 = -1
+        var propertyNamesNode: Int32 = -1
         var maxProperties = Int.max
         var maxPropertiesCheck: Int32 = -1
         var items: Int32 = -1
+        var itemsPayload: _SchemaProgram.Items?
         var maxItems = Int.max
         var maxItemsCheck: Int32 = -1
         var maxLength = Int.max
@@ -1576,12 +1613,17 @@ struct _SchemaStream: Sendable {
         // keeps the plans for every validator of it: made once per node,
         // they cost a schema with many subschemas (FHIR's) more than
         // following a small instance does.
+        planReference(node).takeUnretainedValue()
+    }
+
+    /// ``plan(_:)``, unretained.
+    private mutating func planReference(_ node: Int32) -> Unmanaged<Plan> {
         let index = planIndex[Int(node)]
         if index >= 0 { return plans[Int(index)] }
         let plan = program.streamPlans.plan(node) { Self.makePlan(node, program: program) }
-        plans.append(plan)
+        plans.append(Unmanaged.passUnretained(plan))
         planIndex[Int(node)] = Int32(plans.count &- 1)
-        return plan
+        return plans[plans.count &- 1]
     }
 
     private static func makePlan(_ id: Int32, program: _SchemaProgram) -> Plan {
@@ -1593,8 +1635,10 @@ struct _SchemaStream: Sendable {
             switch program.checks[check] {
             case .type:
                 plan.typeCheck = check
-            case .properties(let index, _):
+            case .properties(let index, let nodes):
                 plan.properties = check
+                plan.propertiesIndex = index
+                plan.propertiesNodes = nodes
                 let properties = program.properties[index]
                 plan.names = (0..<properties.namedCount).map { program.names[properties.namedStart &+ $0] }
                 plan.nameLengths = plan.names.map(\.utf8.count)
@@ -1605,14 +1649,16 @@ struct _SchemaStream: Sendable {
                     }
                     plan.named = named
                 }
-            case .propertyNames:
+            case .propertyNames(let child):
                 plan.propertyNames = check
+                plan.propertyNamesNode = child
             case .maxProperties(let limit):
                 plan.maxProperties = limit
                 plan.maxPropertiesCheck = check
                 plan.closeChecks.append(check)
-            case .items:
+            case .items(let items):
                 plan.items = check
+                plan.itemsPayload = items
             case .maxItems(let limit):
                 plan.maxItems = limit
                 plan.maxItemsCheck = check
