@@ -53,43 +53,19 @@ final class _SchemaProbe {
 
     // MARK: Values and slots
 
-    /// A placeholder value of `T` from set `set`, and `T`'s slot.
+    /// A placeholder value of `T` from set `set`, and `T`'s slot. The slot
+    /// comes first: making it records the types `T` holds, before a sample
+    /// of them is asked for.
     func value<T: Decodable>(_ type: T.Type, set: Int) throws -> (T, _Slot) {
-        switch kind(of: T.self) {
-        case .leaf(let shape, let placeholders):
-            return (placeholders[set] as! T, _Slot(shape, T.self))
-        case .enumeration(let shape, let placeholders):
-            return (placeholders[set] as! T, enumerationSlot(T.self, shape, placeholders))
-        case .optional(let optional):
-            // `nil` first; the variant run gives a value where one is at hand.
-            let wrapped = try slot(optional.wrappedType)
-            let slot = _Slot(wrapped.shape.nullable, T.self)
-            if set == 1, let sample = sampleIfAvailable(optional.wrappedType) {
-                return (optional.wrapping(sample) as! T, slot)
-            }
-            return (optional.absent as! T, slot)
-        case .sequence(let sequence):
-            let element = try slot(sequence.elementType)
-            let shape = _Shape.array(_ArrayShape(items: element))
-            if set == 1, let sample = sampleIfAvailable(sequence.elementType) {
-                return (sequence.make([sample]) as! T, _Slot(shape, T.self))
-            }
-            return (sequence.make([]) as! T, _Slot(shape, T.self))
-        case .dictionary(let dictionary, let shape):
-            return (dictionary.make([]) as! T, _Slot(shape, T.self))
-        case .composite:
-            let record = try self.record(T.self)
-            guard let sample = record.sample else {
-                throw _RecursionStop(type: record.waitsFor ?? ObjectIdentifier(T.self))
-            }
-            return (sample as! T, _Slot(.type(ObjectIdentifier(T.self)), T.self))
-        }
+        let slot = try slot(of: T.self)
+        return (try answer(T.self, set: set), slot)
     }
 
-    /// A placeholder value of `T` from set `set`, as ``value(_:set:)`` gives
-    /// it, without `T`'s slot: for the replays that only find out whether a
-    /// flip is caught, which record nothing and pass many more points than
-    /// the recording runs.
+    /// A placeholder value of `T` from set `set`, without `T`'s slot: alone,
+    /// for the replays that only find out whether a flip is caught, which
+    /// record nothing and pass many more points than the recording runs.
+    /// (`nil` first for optionals; the variant run gives a value where one
+    /// is at hand.)
     func answer<T: Decodable>(_ type: T.Type, set: Int) throws -> T {
         switch kind(of: T.self) {
         case .leaf(_, let placeholders), .enumeration(_, let placeholders):
@@ -151,8 +127,7 @@ final class _SchemaProbe {
     /// `decodeIfPresent`'s caller makes optional.
     func optionalValue<T: Decodable>(_ type: T.Type, set: Int) throws -> (T?, _Slot) {
         let slot = try self.slot(T.self)
-        if set == 1, let sample = sampleIfAvailable(T.self) { return (sample as? T, slot) }
-        return (nil, slot)
+        return (optionalAnswer(T.self, set: set), slot)
     }
 
     /// The slot of a type, recorded if need be, without a value.
