@@ -579,7 +579,7 @@ extension Array: _TapeArrayDecodable where Element: Decodable {
             integers.reserveCapacity(count)
             for element in first..<(first &+ count) {
                 guard tape.kind(element) == .int else { throw _TapeFallback() }
-                integers.append(Int64(Int(truncatingIfNeeded: tape.integer(element))))
+                integers.append(tape.integer(element))
             }
             return _sameTapeType(integers, as: T.self)
         }
