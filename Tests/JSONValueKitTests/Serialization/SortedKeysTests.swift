@@ -109,6 +109,58 @@ struct SortedKeysTests {
         }
     }
 
+    /// `count` random names, no two with the same scalars, none in `avoiding`.
+    static func distinctKeys(_ random: inout RandomJSON, count: Int, avoiding: [String] = []) -> [String] {
+        var keys: [String] = []
+        var seen = JSONObject()
+        for key in avoiding { seen[key] = .null }
+        while keys.count < count {
+            let key = randomKey(&random)
+            if seen.updateValue(nil, forKey: key) == nil { keys.append(key) }
+        }
+        return keys
+    }
+
+    /// The writer remembers the order of the last object of each size (by
+    /// the size modulo 64) and checks it against the next one: objects of
+    /// one size in one document, with the same names in the same or another
+    /// order, with one name changed, or with 64 more members, each come out
+    /// in their own order.
+    @Test(
+        "objects of one size in one document are each in their own names' order",
+        arguments: [false, true])
+    func repeatedSizes(_ pretty: Bool) throws {
+        var random = RandomJSON(seed: pretty ? 26 : 25)
+        let options: JSONValue.WritingOptions = pretty ? [.prettyPrinted, .sortedKeys] : .sortedKeys
+        for _ in 0..<40 {
+            let size = [2, 3, 5, 16, 17, 40].randomElement(using: &random.generator)!
+            let keys = Self.distinctKeys(&random, count: size)
+            var elements: [JSONValue] = []
+            for _ in 0..<12 {
+                var these = keys
+                switch random.int(in: 0...4) {
+                case 0, 1: break
+                case 2: these.shuffle(using: &random.generator)
+                case 3: these[random.int(in: 0...(size - 1))] = Self.distinctKeys(&random, count: 1, avoiding: keys)[0]
+                default: these += Self.distinctKeys(&random, count: 64, avoiding: keys)
+                }
+                var members = JSONObject()
+                for key in these { members[key] = .int(random.int(in: 0...9)) }
+                // Sometimes nested in an object of the same size, which is
+                // sorted before it and written after it.
+                if random.int(in: 0...2) == 0 {
+                    var outer = JSONObject()
+                    for key in keys.reversed() { outer[key] = .object(members) }
+                    elements.append(.object(outer))
+                } else {
+                    elements.append(.object(members))
+                }
+            }
+            let value = JSONValue.array(elements)
+            #expect(try value.jsonString(options: options) == Self.reference(value, pretty: pretty))
+        }
+    }
+
     @Test("names that differ only by normalization are two members, in the order of their bytes")
     func normalization() throws {
         let value: JSONValue = ["é": 1, "e\u{301}": 2, "\u{212B}": 3, "\u{C5}": 4, "A\u{30A}": 5, "f": 6, "e": 7]
