@@ -59,6 +59,11 @@ final class _JSONTape {
     /// that `superDecoder(forKey:)` still makes a decoder for.
     @exclusivity(unchecked) fileprivate(set) var nullEntry = 0
 
+    /// The table that checks objects for repeated names.
+    let nameSlots = _NameSlots()
+    /// The strings of member names that `allKeys` made.
+    let nameStrings = _NameStrings()
+
     /// The text of `bytes`, not yet read.
     init(copying bytes: UnsafeRawBufferPointer) {
         textCount = bytes.count
@@ -111,7 +116,9 @@ final class _JSONTape {
 
     /// The finished tape, for reading: valid while this tape lives.
     var view: _TapeView {
-        _TapeView(words: words, text: text, textCount: textCount, strings: strings.base, nullEntry: nullEntry)
+        _TapeView(
+            words: words, text: text, textCount: textCount, strings: strings.base, nullEntry: nullEntry,
+            nameSlots: nameSlots, nameStrings: nameStrings)
     }
 }
 
@@ -127,6 +134,10 @@ struct _TapeView {
     let strings: UnsafeMutablePointer<UInt8>
     /// A null entry after the text's (see ``_JSONTape/nullEntry``).
     let nullEntry: Int
+    /// The tape's table for ``hasRepeatedNames(_:converts:name:)``.
+    unowned(unsafe) let nameSlots: _NameSlots
+    /// The tape's strings of member names (see ``_NameStrings``).
+    unowned(unsafe) let nameStrings: _NameStrings
 
     @inline(__always)
     func kind(_ entry: Int) -> _JSONTape.Kind {
