@@ -224,6 +224,47 @@ struct TapeDecoderTests {
         }
     }
 
+    /// The tape checks UTF-8 itself, with a quick path for valid two- and
+    /// three-byte sequences; a parse for a tree lets the standard library
+    /// check it. Random strings of valid sequences at the edges of their
+    /// ranges and of invalid ones must be accepted or refused alike.
+    @Test("strings of random UTF-8, valid or not, are accepted or refused as a parse does", arguments: 0..<4)
+    func randomUTF8(_ seed: UInt64) {
+        var generator = SeededGenerator(seed: 0x0B7E + seed)
+        let valid: [[UInt8]] = [
+            [0x61], [0xC2, 0x80], [0xDF, 0xBF], [0xC3, 0xA9], [0xE0, 0xA0, 0x80], [0xE3, 0x81, 0x82],
+            [0xEC, 0xBF, 0xBF], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80],
+            [0xF4, 0x8F, 0xBF, 0xBF],
+        ]
+        let invalid: [[UInt8]] = [
+            [0x80], [0xBF], [0xC0, 0xAF], [0xC1, 0xBF], [0xC2], [0xC2, 0x41], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF],
+            [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xE3, 0x81], [0xE3, 0x41, 0x82], [0xE3, 0x81, 0xC0],
+            [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF],
+        ]
+        for round in 0..<300 {
+            var pieces = (0..<Int.random(in: 1...12, using: &generator)).map { _ in
+                valid.randomElement(using: &generator)!
+            }
+            // An invalid sequence between two characters: the string is invalid.
+            let broken = round % 3 == 0
+            if broken {
+                let at = Int.random(in: 0...pieces.count, using: &generator)
+                pieces.insert(invalid.randomElement(using: &generator)!, at: at)
+            }
+            let bytes = pieces.flatMap { $0 }
+            let inValue = Data(#"{"a": 1, "b": ""#.utf8) + Data(bytes) + Data(#""}"#.utf8)
+            let inName = Data(#"{"a": 1, ""#.utf8) + Data(bytes) + Data(#"": 2}"#.utf8)
+            for data in [inValue, inName] {
+                expectBytesDecodeAsTree(JSONValue.self, data, JSONValueDecoder())
+                if broken {
+                    #expect(throws: (any Error).self) { try JSONValueDecoder().decode(JSONValue.self, from: data) }
+                } else {
+                    #expect(throws: Never.self) { try JSONValueDecoder().decode(JSONValue.self, from: data) }
+                }
+            }
+        }
+    }
+
     @Test(
         "numbers for every type, read from their text where a Double is not enough",
         arguments: [
