@@ -315,7 +315,10 @@ final class _NameStrings {
         let bytes = tape.stringBytes(entry)
         let slots = slots ?? makeSlots()
         let fingerprint = _fingerprint(bytes)
-        let slot = Int(truncatingIfNeeded: fingerprint &>> 56)
+        // Mixed again: the length is in the fingerprint's low bits, and
+        // names like `profile_image_url` and `profile_background_image_url`
+        // differ only there.
+        let slot = Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) &>> 56)
         if slots[slot].0 == fingerprint && slots[slot].1 >= 0 && _sameBytes(tape.stringBytes(slots[slot].1), bytes) {
             return slots[slot].2
         }
