@@ -116,9 +116,7 @@ final class _JSONTape {
 
     /// The finished tape, for reading: valid while this tape lives.
     var view: _TapeView {
-        _TapeView(
-            words: words, text: text, textCount: textCount, strings: strings.base, nullEntry: nullEntry,
-            nameSlots: nameSlots, nameStrings: nameStrings)
+        _TapeView(words: words, text: text, textCount: textCount, strings: strings.base, nullEntry: nullEntry)
     }
 }
 
@@ -134,10 +132,6 @@ struct _TapeView {
     let strings: UnsafeMutablePointer<UInt8>
     /// A null entry after the text's (see ``_JSONTape/nullEntry``).
     let nullEntry: Int
-    /// The tape's table for ``hasRepeatedNames(_:converts:name:)``.
-    unowned(unsafe) let nameSlots: _NameSlots
-    /// The tape's strings of member names (see ``_NameStrings``).
-    unowned(unsafe) let nameStrings: _NameStrings
 
     @inline(__always)
     func kind(_ entry: Int) -> _JSONTape.Kind {

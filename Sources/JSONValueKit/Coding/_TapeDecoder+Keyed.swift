@@ -138,9 +138,12 @@ extension _TapeDecoder {
     }
 
     /// Whether two members have the same name, as converted (see
-    /// ``_TapeView/hasRepeatedNames(_:converts:name:)``).
+    /// ``_TapeView/hasRepeatedNames(_:converts:slots:name:)``).
     func hasRepeatedNames() -> Bool {
-        tape.hasRepeatedNames(namesObject, converts: namesConvert) { entry, index in
+        // The tape's table only for the objects that use one: reaching it
+        // for every small object cost more than it saved.
+        let slots = memberCount > 16 && memberCount <= 256 ? context.tape.nameSlots : nil
+        return tape.hasRepeatedNames(namesObject, converts: namesConvert, slots: slots) { entry, index in
             self.convertedName(entry, index)
         }
     }
@@ -182,11 +185,12 @@ extension _TapeDecoder {
         guard !namesConvert else { return allMemberNames().compactMap { Key(stringValue: $0) } }
         if repeatedNames == 0 { repeatedNames = hasRepeatedNames() ? 2 : 1 }
         guard repeatedNames == 1 else { return allMemberNames().compactMap { Key(stringValue: $0) } }
+        let names = context.tape.nameStrings
         var keys: [Key] = []
         keys.reserveCapacity(memberCount)
         var entry = namesObject &+ 1
         for _ in 0..<memberCount {
-            if let key = Key(stringValue: tape.nameStrings.string(entry, tape)) { keys.append(key) }
+            if let key = Key(stringValue: names.string(entry, tape)) { keys.append(key) }
             entry = tape.next(entry &+ 1)
         }
         return keys
@@ -220,7 +224,9 @@ extension _TapeView {
     /// that `name` gives (by entry and member number) go in a set, which may
     /// equate names that Swift finds equal, to the same effect, and keeps
     /// crafted names from making the check quadratic.
-    func hasRepeatedNames(_ object: Int, converts: Bool, name: (Int, Int) -> String) -> Bool {
+    func hasRepeatedNames(
+        _ object: Int, converts: Bool, slots nameSlots: _NameSlots? = nil, name: (Int, Int) -> String
+    ) -> Bool {
         let count = count(object)
         guard count > 1 else { return false }
         if count > 256 {
@@ -265,11 +271,14 @@ extension _TapeView {
         var slots = 32
         while slots < count &* 2 { slots &<<= 1 }
         let mask = slots &- 1
-        // The tape's table, whose slots hold a fingerprint, and the name's
-        // entry below this check's stamp (a slot of an earlier check is
-        // empty): a table of its own for each object was a third of the
-        // check's time for the users of twitter.json.
-        let (table, stamp) = nameSlots.prepare(slots)
+        // The tape's table (`slots`, or a new one), whose slots hold a
+        // fingerprint, and the name's entry below this check's stamp (a
+        // slot of an earlier check is empty): a table of its own for each
+        // object was a third of the check's time for the users of
+        // twitter.json.
+        let owner = nameSlots ?? _NameSlots()
+        defer { withExtendedLifetime(owner) {} }
+        let (table, stamp) = owner.prepare(slots)
         var entry = object &+ 1
         for _ in 0..<count {
             let bytes = stringBytes(entry)
@@ -335,7 +344,7 @@ final class _NameStrings {
     }
 }
 
-/// The table of ``_TapeView/hasRepeatedNames(_:converts:name:)`` for
+/// The table of ``_TapeView/hasRepeatedNames(_:converts:slots:name:)`` for
 /// objects of 17 to 256 members, kept by the tape from one object to the
 /// next; one thread reads a tape at a time.
 final class _NameSlots {
