@@ -784,6 +784,15 @@ struct _JSONParser: ~Copyable {
                     // Not overlong (E0 needs A0 or more), not a surrogate (ED needs 9F or less).
                     if (lead != 0xE0 || second >= 0xA0) && (lead != 0xED || second <= 0x9F) {
                         index &+= 3
+                        // A run of them (CJK text), while their leads need
+                        // no range for the second byte (E1 to EC, EE, EF).
+                        while index &+ 3 <= end {
+                            let next = bytes[index]
+                            guard next &- 0xE1 < 0x0C || next &- 0xEE < 0x02 else { break }
+                            let continuations = UnsafeRawPointer(start + (index &+ 1)).loadUnaligned(as: UInt16.self)
+                            guard continuations & 0xC0C0 == 0x8080 else { break }
+                            index &+= 3
+                        }
                         continue
                     }
                 }
