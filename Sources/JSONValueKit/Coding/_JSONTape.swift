@@ -59,6 +59,11 @@ final class _JSONTape {
     /// that `superDecoder(forKey:)` still makes a decoder for.
     @exclusivity(unchecked) fileprivate(set) var nullEntry = 0
 
+    /// The table that checks objects for repeated names.
+    let nameSlots = _NameSlots()
+    /// The strings of member names that `allKeys` made.
+    let nameStrings = _NameStrings()
+
     /// The text of `bytes`, not yet read.
     init(copying bytes: UnsafeRawBufferPointer) {
         textCount = bytes.count

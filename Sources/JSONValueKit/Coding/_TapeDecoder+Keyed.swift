@@ -55,18 +55,26 @@ extension _TapeDecoder {
         let target = _NameTarget(bytes)
         var entry = hintEntry
         var index = hintIndex
-        for _ in 0..<memberCount {
-            if nameMatches(entry, index, target, tape) {
-                if repeatedNames == 0 { repeatedNames = hasRepeatedNames() ? 2 : 1 }
-                if repeatedNames == 2 { return repeatedNameLookup(target) }
-                let value = entry &+ 1
-                hintEntry = tape.next(value)
-                hintIndex = index &+ 1
-                if hintEntry == namesEnd {
-                    hintEntry = namesObject &+ 1
-                    hintIndex = 0
+        if namesConvert {
+            for _ in 0..<memberCount {
+                if nameMatches(entry, index, target, tape) { return found(entry, index, target) }
+                entry = tape.next(entry &+ 1)
+                index &+= 1
+                if entry == namesEnd {
+                    entry = namesObject &+ 1
+                    index = 0
                 }
-                return value
+            }
+            return nil
+        }
+        // A name entry's payload is its length in bytes (with or without
+        // escapes), which turns most other names away in one comparison:
+        // the members that a model skips cost little more than the step to
+        // the next name.
+        let length = UInt64(truncatingIfNeeded: bytes.count)
+        for _ in 0..<memberCount {
+            if tape.payload(entry) == length && target.matchesSameLength(tape.stringBytes(entry)) {
+                return found(entry, index, target)
             }
             entry = tape.next(entry &+ 1)
             index &+= 1
@@ -76,6 +84,23 @@ extension _TapeDecoder {
             }
         }
         return nil
+    }
+
+    /// The entry of the value of member `index`, whose name at `entry` is
+    /// `target`, with the next lookup set to start after it; with repeated
+    /// names, the value that a tree has for `target`.
+    @inline(__always)
+    private func found(_ entry: Int, _ index: Int, _ target: _NameTarget) -> Int? {
+        if repeatedNames == 0 { repeatedNames = hasRepeatedNames() ? 2 : 1 }
+        if repeatedNames == 2 { return repeatedNameLookup(target) }
+        let value = entry &+ 1
+        hintEntry = tape.next(value)
+        hintIndex = index &+ 1
+        if hintEntry == namesEnd {
+            hintEntry = namesObject &+ 1
+            hintIndex = 0
+        }
+        return value
     }
 
     /// Whether member `index`, whose name is at `entry`, has the name
@@ -113,9 +138,12 @@ extension _TapeDecoder {
     }
 
     /// Whether two members have the same name, as converted (see
-    /// ``_TapeView/hasRepeatedNames(_:converts:name:)``).
+    /// ``_TapeView/hasRepeatedNames(_:converts:slots:name:)``).
     func hasRepeatedNames() -> Bool {
-        tape.hasRepeatedNames(namesObject, converts: namesConvert) { entry, index in
+        // The tape's table only for the objects that use one: reaching it
+        // for every small object cost more than it saved.
+        let slots = memberCount > 16 && memberCount <= 256 ? context.tape.nameSlots : nil
+        return tape.hasRepeatedNames(namesObject, converts: namesConvert, slots: slots) { entry, index in
             self.convertedName(entry, index)
         }
     }
@@ -151,16 +179,18 @@ extension _TapeDecoder {
     /// model of twitter.json that reads a user's `profile_*_color` members
     /// through `allKeys`. (With conversion, the check may miss names that
     /// convert alike beyond ASCII, which a lookup tolerates and this would
-    /// not.)
+    /// not.) The names' strings come from the tape's ``_NameStrings``: the
+    /// objects of an array mostly have the same names.
     func allMemberKeys<Key: CodingKey>(_ type: Key.Type) -> [Key] {
         guard !namesConvert else { return allMemberNames().compactMap { Key(stringValue: $0) } }
         if repeatedNames == 0 { repeatedNames = hasRepeatedNames() ? 2 : 1 }
         guard repeatedNames == 1 else { return allMemberNames().compactMap { Key(stringValue: $0) } }
+        let names = context.tape.nameStrings
         var keys: [Key] = []
         keys.reserveCapacity(memberCount)
         var entry = namesObject &+ 1
-        for index in 0..<memberCount {
-            if let key = Key(stringValue: convertedName(entry, index)) { keys.append(key) }
+        for _ in 0..<memberCount {
+            if let key = Key(stringValue: names.string(entry, tape)) { keys.append(key) }
             entry = tape.next(entry &+ 1)
         }
         return keys
@@ -194,7 +224,9 @@ extension _TapeView {
     /// that `name` gives (by entry and member number) go in a set, which may
     /// equate names that Swift finds equal, to the same effect, and keeps
     /// crafted names from making the check quadratic.
-    func hasRepeatedNames(_ object: Int, converts: Bool, name: (Int, Int) -> String) -> Bool {
+    func hasRepeatedNames(
+        _ object: Int, converts: Bool, slots nameSlots: _NameSlots? = nil, name: (Int, Int) -> String
+    ) -> Bool {
         let count = count(object)
         guard count > 1 else { return false }
         if count > 256 {
@@ -239,23 +271,121 @@ extension _TapeView {
         var slots = 32
         while slots < count &* 2 { slots &<<= 1 }
         let mask = slots &- 1
-        // Fingerprints and name entries (`-1` for an empty slot).
-        var table = [(UInt64, Int)](repeating: (0, -1), count: slots)
+        // The tape's table (`slots`, or a new one), whose slots hold a
+        // fingerprint, and the name's entry below this check's stamp (a
+        // slot of an earlier check is empty): a table of its own for each
+        // object was a third of the check's time for the users of
+        // twitter.json.
+        let owner = nameSlots ?? _NameSlots()
+        defer { withExtendedLifetime(owner) {} }
+        let (table, stamp) = owner.prepare(slots)
         var entry = object &+ 1
         for _ in 0..<count {
             let bytes = stringBytes(entry)
             let fingerprint = converts ? _skeletonFingerprint(bytes) : _fingerprint(bytes)
             var slot = Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) &>> 40) & mask
-            while table[slot].1 >= 0 {
-                if table[slot].0 == fingerprint && (converts || _sameBytes(stringBytes(table[slot].1), bytes)) {
+            while table[slot].stampedEntry & _NameSlots.stampMask == stamp {
+                if table[slot].fingerprint == fingerprint
+                    && (converts
+                        || _sameBytes(
+                            stringBytes(Int(truncatingIfNeeded: table[slot].stampedEntry & _NameSlots.entryMask)), bytes
+                        ))
+                {
                     return true
                 }
                 slot = (slot &+ 1) & mask
             }
-            table[slot] = (fingerprint, entry)
+            table[slot] = _NameSlots.Slot(
+                fingerprint: fingerprint, stampedEntry: stamp | UInt64(truncatingIfNeeded: entry))
             entry = next(entry &+ 1)
         }
         return false
+    }
+}
+
+/// The strings of member names that `allKeys` made, by their bytes, for
+/// the next object with the same names: making each name's string was a
+/// third of `allKeys` over the users of twitter.json. A name's slot keeps
+/// the last name with its fingerprint; one thread reads a tape at a time.
+final class _NameStrings {
+    private static let slotCount = 256
+    /// By slot: a fingerprint, the entry of a name with the string's bytes
+    /// (`-1` for none), and the string.
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<(UInt64, Int, String)>?
+
+    deinit {
+        slots?.deinitialize(count: Self.slotCount)
+        slots?.deallocate()
+    }
+
+    /// The string of the name at `entry` of `tape`.
+    @inline(__always)
+    func string(_ entry: Int, _ tape: _TapeView) -> String {
+        let bytes = tape.stringBytes(entry)
+        let slots = slots ?? makeSlots()
+        let fingerprint = _fingerprint(bytes)
+        // Mixed again: the length is in the fingerprint's low bits, and
+        // names like `profile_image_url` and `profile_background_image_url`
+        // differ only there.
+        let slot = Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) &>> 56)
+        if slots[slot].0 == fingerprint && slots[slot].1 >= 0 && _sameBytes(tape.stringBytes(slots[slot].1), bytes) {
+            return slots[slot].2
+        }
+        let string = String(decoding: bytes, as: UTF8.self)
+        slots[slot] = (fingerprint, entry, string)
+        return string
+    }
+
+    private func makeSlots() -> UnsafeMutablePointer<(UInt64, Int, String)> {
+        let new = UnsafeMutablePointer<(UInt64, Int, String)>.allocate(capacity: Self.slotCount)
+        new.initialize(repeating: (0, -1, ""), count: Self.slotCount)
+        slots = new
+        return new
+    }
+}
+
+/// The table of ``_TapeView/hasRepeatedNames(_:converts:slots:name:)`` for
+/// objects of 17 to 256 members, kept by the tape from one object to the
+/// next; one thread reads a tape at a time.
+final class _NameSlots {
+    struct Slot {
+        var fingerprint: UInt64
+        /// The stamp of the check that filled the slot (high 32 bits) and
+        /// the name's entry (low 32 bits: a tape has fewer entries).
+        var stampedEntry: UInt64
+    }
+
+    static let stampMask: UInt64 = 0xFFFF_FFFF_0000_0000
+    static let entryMask: UInt64 = 0xFFFF_FFFF
+
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>?
+    @exclusivity(unchecked) private var capacity = 0
+    @exclusivity(unchecked) private var stamp: UInt64 = 0
+
+    deinit {
+        slots?.deallocate()
+    }
+
+    /// At least `count` slots, all empty for the stamp returned (in the
+    /// high 32 bits).
+    @inline(__always)
+    func prepare(_ count: Int) -> (UnsafeMutablePointer<Slot>, UInt64) {
+        stamp = (stamp &+ 1) & Self.entryMask
+        if let slots, capacity >= count, stamp != 0 { return (slots, stamp &<< 32) }
+        return reset(count)
+    }
+
+    /// A larger table, or the same one cleared when the stamps wrap around.
+    private func reset(_ count: Int) -> (UnsafeMutablePointer<Slot>, UInt64) {
+        if capacity < count {
+            slots?.deallocate()
+            slots = .allocate(capacity: count)
+            capacity = count
+        }
+        // Stamp 0 is no check's.
+        slots!.initialize(repeating: Slot(fingerprint: 0, stampedEntry: 0), count: capacity)
+        stamp = 1
+        return (slots!, stamp &<< 32)
     }
 }
 
@@ -272,8 +402,25 @@ struct _NameTarget {
         self.bytes = bytes
         let count = bytes.count
         var first: UInt64 = 0
-        for index in 0..<Swift.min(count, 8) {
-            first |= UInt64(bytes[index]) &<< (UInt64(index) &* 8)
+        if count >= 8, let base = bytes.baseAddress {
+            first = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+        } else if let base = bytes.baseAddress {
+            // Four, two and one bytes, as the length has them: a loop over
+            // the bytes was a third of a lookup that found its name at once.
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            if count & 4 != 0 {
+                first = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+                offset = 4
+            }
+            if count & 2 != 0 {
+                let pair = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+                first |= UInt64(pair) &<< (UInt64(offset) &* 8)
+                offset &+= 2
+            }
+            if count & 1 != 0 {
+                first |= UInt64(base[offset]) &<< (UInt64(offset) &* 8)
+            }
         }
         self.first = first
         mask = count >= 8 ? .max : (1 &<< (UInt64(count) &* 8)) &- 1
@@ -284,7 +431,12 @@ struct _NameTarget {
     /// bytes.
     @inline(__always)
     func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard name.count == bytes.count else { return false }
+        name.count == bytes.count && matchesSameLength(name)
+    }
+
+    /// Whether `name`, a tape's of this name's length, is this name.
+    @inline(__always)
+    func matchesSameLength(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = name.baseAddress else { return true }
         let word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
         guard word & mask == first else { return false }

@@ -103,6 +103,85 @@ struct TapeDecoderTests {
         }
     }
 
+    /// Lookups without conversion turn names away by their length, the
+    /// name entry's payload, then compare the first eight bytes as a word
+    /// (read in pieces for a shorter name): names of every length up to 17,
+    /// escaped ones (whose length is their decoded bytes'), and near misses
+    /// of the same length.
+    @Test("names found by their length and bytes: every length, escapes, near misses")
+    func namesByLength() throws {
+        // Escaped names, whose entries' lengths are their decoded bytes'.
+        let members =
+            [#""x\u0061b": 100"#, #""mnop\u0071rstu": 101"#]
+            + Lookups.lengths.enumerated().map { #""\#($1)": \#($0)"# }.reversed()
+        let unique = Data(("{" + members.joined(separator: ", ") + "}").utf8)
+        var expected: [String: Int] = [:]
+        for (number, name) in Lookups.lengths.enumerated() { expected[name] = number }
+        expected["xab"] = 100
+        expected["mnopqrstu"] = 101
+        #expect(try JSONValueDecoder().decode(Lookups.self, from: unique).values == expected)
+        // A repeated name, escaped: its last value counts.
+        let repeated = Data(("{" + (members + [#""\u0061\u0062c\u0064": 102"#]).joined(separator: ", ") + "}").utf8)
+        expected["abcd"] = 102
+        #expect(try JSONValueDecoder().decode(Lookups.self, from: repeated).values == expected)
+        for data in [unique, repeated] {
+            expectBytesDecodeAsTree(Lookups.self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree([String: Int].self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree(KeyList.self, data, JSONValueDecoder())
+        }
+    }
+
+    /// The check for repeated names in objects of 17 to 256 members reuses
+    /// one table, whose slots of earlier objects count as empty.
+    @Test("objects of 17 to 256 members one after another, some with a repeated name")
+    func largeObjectsInSequence() throws {
+        func object(_ count: Int, repeatAt: Int?) -> String {
+            var members = (0..<count).map { #""k\#($0)": \#($0)"# }
+            members.append(#""a": 7"#)
+            if let repeatAt { members.insert(#""a": \#(repeatAt)"#, at: repeatAt) }
+            return "{" + members.joined(separator: ", ") + "}"
+        }
+        let shapes: [(Int, Int?)] = [
+            (20, nil), (20, 5), (40, nil), (200, nil), (200, 150), (20, nil), (17, 3), (17, nil),
+        ]
+        let data = Data(("[" + shapes.map { object($0.0, repeatAt: $0.1) }.joined(separator: ", ") + "]").utf8)
+        let decoded = try JSONValueDecoder().decode([LargeKeys].self, from: data)
+        // A repeated "a" inserted before the last one: the last value, 7, counts.
+        #expect(decoded.map(\.a) == Array(repeating: 7, count: shapes.count))
+        let reversed = Data(
+            ("["
+                + shapes.map {
+                    object($0.0, repeatAt: nil).replacingOccurrences(of: #""k0": 0"#, with: #""a": 1, "k0": 0"#)
+                }
+                .joined(separator: ", ") + "]").utf8)
+        #expect(
+            try JSONValueDecoder().decode([LargeKeys].self, from: reversed).map(\.a)
+                == Array(repeating: 7, count: shapes.count))
+        expectBytesDecodeAsTree([LargeKeys].self, data, JSONValueDecoder())
+        expectBytesDecodeAsTree([KeyList].self, data, JSONValueDecoder())
+        expectBytesDecodeAsTree([[String: Int]].self, data, JSONValueDecoder())
+    }
+
+    /// `allKeys` takes the strings of names from a memo by fingerprint (the
+    /// length and the first and last eight bytes): names that share it
+    /// but differ in the middle must not share a string.
+    @Test("allKeys of objects whose names share fingerprints give each its own name")
+    func allKeysNameStrings() throws {
+        let names = [
+            "abcdefgh_X_12345678", "abcdefgh_Y_12345678", "abcdefgh_XY_2345678", "short", "abcdefgh_Z_12345678",
+        ]
+        let objects = (0..<12).map { round in
+            "{" + names.indices.map { #""\#(names[($0 + round) % names.count])": \#($0)"# }.joined(separator: ", ")
+                + "}"
+        }
+        let data = Data(("[" + objects.joined(separator: ", ") + "]").utf8)
+        let lists = try JSONValueDecoder().decode([KeyList].self, from: data)
+        for (round, list) in lists.enumerated() {
+            #expect(list.keys == names.indices.map { names[($0 + round) % names.count] })
+        }
+        expectBytesDecodeAsTree([KeyList].self, data, JSONValueDecoder())
+    }
+
     @Test(
         "names and strings with escapes, beyond ASCII, and compared by their scalars",
         arguments: [
@@ -141,6 +220,47 @@ struct TapeDecoderTests {
             for data in [inValue, inName] {
                 expectBytesDecodeAsTree(Pair.self, data, JSONValueDecoder())
                 #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Pair.self, from: data) }
+            }
+        }
+    }
+
+    /// The tape checks UTF-8 itself, with a quick path for valid two- and
+    /// three-byte sequences; a parse for a tree lets the standard library
+    /// check it. Random strings of valid sequences at the edges of their
+    /// ranges and of invalid ones must be accepted or refused alike.
+    @Test("strings of random UTF-8, valid or not, are accepted or refused as a parse does", arguments: 0..<4)
+    func randomUTF8(_ seed: UInt64) {
+        var generator = SeededGenerator(seed: 0x0B7E + seed)
+        let valid: [[UInt8]] = [
+            [0x61], [0xC2, 0x80], [0xDF, 0xBF], [0xC3, 0xA9], [0xE0, 0xA0, 0x80], [0xE3, 0x81, 0x82],
+            [0xEC, 0xBF, 0xBF], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80],
+            [0xF4, 0x8F, 0xBF, 0xBF],
+        ]
+        let invalid: [[UInt8]] = [
+            [0x80], [0xBF], [0xC0, 0xAF], [0xC1, 0xBF], [0xC2], [0xC2, 0x41], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF],
+            [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xE3, 0x81], [0xE3, 0x41, 0x82], [0xE3, 0x81, 0xC0],
+            [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF],
+        ]
+        for round in 0..<300 {
+            var pieces = (0..<Int.random(in: 1...12, using: &generator)).map { _ in
+                valid.randomElement(using: &generator)!
+            }
+            // An invalid sequence between two characters: the string is invalid.
+            let broken = round % 3 == 0
+            if broken {
+                let at = Int.random(in: 0...pieces.count, using: &generator)
+                pieces.insert(invalid.randomElement(using: &generator)!, at: at)
+            }
+            let bytes = pieces.flatMap { $0 }
+            let inValue = Data(#"{"a": 1, "b": ""#.utf8) + Data(bytes) + Data(#""}"#.utf8)
+            let inName = Data(#"{"a": 1, ""#.utf8) + Data(bytes) + Data(#"": 2}"#.utf8)
+            for data in [inValue, inName] {
+                expectBytesDecodeAsTree(JSONValue.self, data, JSONValueDecoder())
+                if broken {
+                    #expect(throws: (any Error).self) { try JSONValueDecoder().decode(JSONValue.self, from: data) }
+                } else {
+                    #expect(throws: Never.self) { try JSONValueDecoder().decode(JSONValue.self, from: data) }
+                }
             }
         }
     }
@@ -290,6 +410,29 @@ struct KeyList: Decodable, Equatable {
             keys = []
             values = [try decoder.singleValueContainer().decode(JSONValue.self)]
             nested = []
+        }
+    }
+}
+
+/// The members of an object whose names a configuration lists, looked up
+/// in the list's order with `decodeIfPresent` (after `contains`).
+struct Lookups: Decodable, Equatable {
+    /// Names of every length up to 17, then near misses of the same
+    /// lengths, then names that the test's objects spell with escapes.
+    static let lengths = (0...17).map { String("abcdefghijklmnopq".prefix($0)) }
+    static let names =
+        lengths + lengths.dropFirst().map { String($0.dropLast()) + "Z" } + ["abcdefgZijklmnopq", "Zbcdefghi"]
+        + ["xab", "mnopqrstu", "mnopqrstuv"]
+
+    var values: [String: Int] = [:]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: _AnyCodingKey.self)
+        for name in Self.names {
+            let key = _AnyCodingKey(name)
+            let value = try container.decodeIfPresent(Int.self, forKey: key)
+            #expect(container.contains(key) == (value != nil))
+            if let value { values[name] = value }
         }
     }
 }
