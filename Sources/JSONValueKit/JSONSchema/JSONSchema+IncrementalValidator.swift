@@ -174,9 +174,20 @@ extension JSONSchema {
                 // The parser has thrown for an input without a value.
                 throw JSONParseError.unexpectedEndOfInput(at: .init(line: 1, column: 1, offset: 0))
             }
-            let numbers = parser.storage.parser.exactNumbers
-            let result = ValidationResult(
-                program: stream.program, instance: value, numbers: numbers?.isEmpty == false ? numbers : nil)
+            let exactNumbers = parser.storage.parser.exactNumbers
+            let numbers = exactNumbers?.isEmpty == false ? exactNumbers : nil
+            let result: ValidationResult
+            if stream.isDone && stream.violationList.isEmpty && !parser.storage.parser.hasRepeatedNames {
+                // The stream has judged every keyword on every value as it
+                // was read, and found nothing wrong: validating the whole
+                // value again would find nothing either. (Its errors, when
+                // there are some, come from the one-shot validation, whose
+                // order and messages are the reference; and a repeated name
+                // replaced a value the stream had judged.)
+                result = ValidationResult(program: stream.program, validInstance: value, numbers: numbers)
+            } else {
+                result = ValidationResult(program: stream.program, instance: value, numbers: numbers)
+            }
             self.result = result
             _violations = result.errors
             return result

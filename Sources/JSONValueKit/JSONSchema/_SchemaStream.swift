@@ -285,7 +285,10 @@ struct _SchemaStream: Sendable {
     private var pendingWatchFrom = 0
     /// `pending`'s mark, read without copying the pending state.
     private var pendingMark: Mark?
-    /// The top-level subschema, routed when the value starts.
+    /// Whether the top-level value is complete, and every keyword that
+    /// applies in it judged: then an empty ``violations`` means the value
+    /// is valid (unless an object repeated a name, whose first value was
+    /// judged; see `JSONSchema.IncrementalValidator.finish()`).
     var isDone = false
     /// The text of the numbers boxed in the values read, when there are
     /// any (see `_SchemaExactNumbers.swift`), while ``sync(with:)`` runs.
@@ -810,7 +813,9 @@ struct _SchemaStream: Sendable {
         let nodesStart = plan.propertiesNodes
         let properties = program.properties[plan.propertiesIndex]
         var matched = false
-        if let offset = plan.namedOffset(name) {
+        if let offset = _MemberTable.withBytes(
+            of: name, { plan.namedOffset($0, namedStart: properties.namedStart, program: program) })
+        {
             matched = true
             result.append(
                 Frame(
@@ -1204,6 +1209,11 @@ struct _SchemaStream: Sendable {
     private mutating func closeInnermost(value: JSONValue) {
         let closing = levels.count &- 1
         finish(level: closing, value: value)
+        if closing > 0 && levels[closing &- 1].isObject {
+            // The member it is the value of is the last its object has
+            // judged (see `finish(level:value:)`).
+            levels[closing &- 1].lastName = levels[closing].location.tokens.last
+        }
         let mark = levels[closing].mark
         Self.recycle(&levels[closing].frames, into: &framePool)
         Self.recycle(&levels[closing].routed, into: &framePool)
@@ -1549,14 +1559,18 @@ struct _SchemaStream: Sendable {
     final class Plan: @unchecked Sendable {
         var typeCheck: Int32 = -1
         var properties: Int32 = -1
-        /// The offsets of the named properties by name, when there are many.
-        var named: [String: Int32]?
-        var namedStart: Int32 = 0
-        var namedCount: Int32 = 0
-        var names: [String] = []
-        /// The length of each name in UTF-8, to pass over most names
-        /// without reading them.
-        var nameLengths: [Int] = []
+        /// An open-addressing table of the named properties of `properties`
+        /// by ``_schemaNameHash(_:)`` of their UTF-8: each slot holds an
+        /// offset among them plus one, or 0 for an empty slot, and a name
+        /// repeated in its bytes is in it once, at its first offset (empty
+        /// without named properties). Made with the plan, so that it is read
+        /// without a check of exclusive access.
+        let nameSlots: [Int32]
+
+        init(nameSlots: [Int32]) {
+            self.nameSlots = nameSlots
+        }
+
         /// The payloads of the `properties` check: routing a member read
         /// them without copying the check.
         var propertiesIndex: Int32 = -1
@@ -1590,21 +1604,66 @@ struct _SchemaStream: Sendable {
         /// every keyword beside them).
         var wholeAtClose = false
 
-        /// The offset of the named property called `name`, by its scalars.
-        func namedOffset(_ name: String) -> Int32? {
-            // Swift's `==` takes canonically equivalent names as equal: a
-            // match is checked by bytes, and else looked for one by one.
-            if let named {
-                guard let offset = named[name] else { return nil }
-                if _utf8Equal(names[Int(offset)], name) { return offset }
+        /// The offset among the named properties of the one whose name is
+        /// `bytes` in UTF-8 (compared byte for byte, as the one-shot
+        /// evaluator compares names), if any; `program` holds their bytes,
+        /// from `namedStart` in its names.
+        @inline(__always)
+        func namedOffset(_ bytes: UnsafeBufferPointer<UInt8>, namedStart: Int32, program: _SchemaProgram) -> Int32? {
+            guard !nameSlots.isEmpty else { return nil }
+            let mask = nameSlots.count &- 1
+            var slot = _schemaNameHash(bytes) & mask
+            while true {
+                let entry = nameSlots[slot]
+                guard entry != 0 else { return nil }
+                let index = Int(namedStart &+ entry &- 1)
+                let start = Int(program.nameStarts.buffer[index])
+                let end = Int(program.nameStarts.buffer[index &+ 1])
+                if _bytesEqual(UnsafeBufferPointer(rebasing: program.nameBytes.buffer[start..<end]), bytes) {
+                    return entry &- 1
+                }
+                slot = (slot &+ 1) & mask
             }
-            let length = name.utf8.count
-            var offset = 0
-            while offset < names.count {
-                if nameLengths[offset] == length && _utf8Equal(names[offset], name) { return Int32(offset) }
-                offset &+= 1
+        }
+
+        /// The ``nameSlots`` of a node's `properties`.
+        static func nameSlots(_ id: Int32, program: _SchemaProgram) -> [Int32] {
+            let node = program.nodes.buffer[Int(id)]
+            var check = node.checkStart
+            while check < node.checkStart &+ node.checkCount {
+                if case .properties(let index, _) = program.checks[check] {
+                    let properties = program.properties[index]
+                    let count = Int(properties.namedCount)
+                    guard count > 0 else { return [] }
+                    var size = 8
+                    while size < count &* 2 { size <<= 1 }
+                    var slots = [Int32](repeating: 0, count: size)
+                    for offset in 0..<count {
+                        let index = Int(properties.namedStart) &+ offset
+                        let start = Int(program.nameStarts.buffer[index])
+                        let bytes = UnsafeBufferPointer(
+                            rebasing: program.nameBytes.buffer[start..<Int(program.nameStarts.buffer[index &+ 1])])
+                        var slot = _schemaNameHash(bytes) & (size &- 1)
+                        var isRepeated = false
+                        while slots[slot] != 0 {
+                            let other = Int(properties.namedStart &+ slots[slot] &- 1)
+                            let otherStart = Int(program.nameStarts.buffer[other])
+                            let otherEnd = Int(program.nameStarts.buffer[other &+ 1])
+                            if _bytesEqual(
+                                UnsafeBufferPointer(rebasing: program.nameBytes.buffer[otherStart..<otherEnd]), bytes)
+                            {
+                                isRepeated = true
+                                break
+                            }
+                            slot = (slot &+ 1) & (size &- 1)
+                        }
+                        if !isRepeated { slots[slot] = Int32(offset &+ 1) }
+                    }
+                    return slots
+                }
+                check &+= 1
             }
-            return nil
+            return []
         }
     }
 
@@ -1627,7 +1686,7 @@ struct _SchemaStream: Sendable {
     }
 
     private static func makePlan(_ id: Int32, program: _SchemaProgram) -> Plan {
-        let plan = Plan()
+        let plan = Plan(nameSlots: Plan.nameSlots(id, program: program))
         let node = program.nodes.buffer[Int(id)]
         var check = node.checkStart
         let end = node.checkStart &+ node.checkCount
@@ -1639,16 +1698,6 @@ struct _SchemaStream: Sendable {
                 plan.properties = check
                 plan.propertiesIndex = index
                 plan.propertiesNodes = nodes
-                let properties = program.properties[index]
-                plan.names = (0..<properties.namedCount).map { program.names[properties.namedStart &+ $0] }
-                plan.nameLengths = plan.names.map(\.utf8.count)
-                if plan.names.count > 8 {
-                    var named: [String: Int32] = [:]
-                    for (offset, name) in plan.names.enumerated() where named[name] == nil {
-                        named[name] = Int32(offset)
-                    }
-                    plan.named = named
-                }
             case .propertyNames(let child):
                 plan.propertyNames = check
                 plan.propertyNamesNode = child
