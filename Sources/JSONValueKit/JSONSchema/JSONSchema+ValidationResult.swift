@@ -59,6 +59,17 @@ extension JSONSchema {
             }
         }
 
+        /// The result for a value already known to be valid: the streaming
+        /// validator judged every keyword on it as it was read, and found no
+        /// error.
+        init(program: _SchemaProgram, validInstance instance: JSONValue, numbers: _ExactNumbers?) {
+            self.program = program
+            self.instance = instance
+            self.numbers = numbers
+            isValid = true
+            errors = []
+        }
+
         /// The result in one of the standard output formats of JSON Schema
         /// 2020-12, section 12.4, as a JSON value.
         ///

@@ -1904,7 +1904,19 @@ extension _SchemaEvaluator {
         if let items = _SchemaInstanceView.elements(of: instance) {
             valid = evaluate(check, items: items, instance, nil)
         } else if let object = _SchemaInstanceView.object(of: instance) {
-            valid = evaluate(check, object: object, instance, nil)
+            if !Reporter.isEnabled, case .required(let start, let count) = check {
+                // On its own, `required` looks up every name, those that the
+                // fast path leaves to `properties` too.
+                var present = true
+                for name in Int(start)..<Int(start &+ count)
+                where object.index(ofName: nameBytes(name), hash: nameHashes[name]) == nil {
+                    present = false
+                    break
+                }
+                valid = present
+            } else {
+                valid = evaluate(check, object: object, instance, nil)
+            }
         } else if case .string = instance.pointee {
             valid = evaluate(check, string: instance)
         } else {

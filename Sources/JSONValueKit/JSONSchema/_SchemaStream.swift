@@ -95,8 +95,9 @@ struct _SchemaStream: Sendable {
         var count: Int32
         var dead: Int32 = 0
         var isDecided = false
-        /// Where it applies.
-        var location: Location
+        /// Where it applies (a level or a child of one, which outlives
+        /// the group).
+        var place: Place
     }
 
     /// A place in the instance: where it is (tokens and member or item
@@ -128,7 +129,11 @@ struct _SchemaStream: Sendable {
     struct Level {
         var offset: Int
         var isObject: Bool
-        var location: Location
+        /// Where it is in the level before: the name of the member it is
+        /// the value of (`nil` in an array), and its position. Its location
+        /// is made from them only if an error needs it.
+        var name: String?
+        var index: Int
         var mark: Mark
         var frames: [Frame] = []
         /// The nodes judged whole when the level closes (when expanding
@@ -285,7 +290,10 @@ struct _SchemaStream: Sendable {
     private var pendingWatchFrom = 0
     /// `pending`'s mark, read without copying the pending state.
     private var pendingMark: Mark?
-    /// The top-level subschema, routed when the value starts.
+    /// Whether the top-level value is complete, and every keyword that
+    /// applies in it judged: then an empty ``violations`` means the value
+    /// is valid (unless an object repeated a name, whose first value was
+    /// judged; see `JSONSchema.IncrementalValidator.finish()`).
     var isDone = false
     /// The text of the numbers boxed in the values read, when there are
     /// any (see `_SchemaExactNumbers.swift`), while ``sync(with:)`` runs.
@@ -428,7 +436,7 @@ struct _SchemaStream: Sendable {
         var names: [String?] = []
         swap(&names, &scratchNames)
         defer {
-            names.removeAll(keepingCapacity: true)
+            names.removeAllKeepingStorage()
             swap(&names, &scratchNames)
         }
         names.append(contentsOf: repeatElement(nil, count: end))
@@ -447,18 +455,18 @@ struct _SchemaStream: Sendable {
         for level in first..<end {
             let open = storage.parser.openContainers[level]
             let offset = storage.parser.stream.containerOffsets[level]
-            let location: Location
             var applications: [Frame] = []
             let mark: Mark
+            var name: String?
+            var position = -1
             if level == 0 {
                 mark = self.mark
-                location = Location(tokens: [], order: [], id: LocationID(container: offset, child: -1))
                 applications.append(rootApplication)
             } else {
                 let parent = level &- 1
                 let index = levels[parent].seen
-                let name = names[parent]
-                location = childLocation(parent, index: index, name: name, container: offset)
+                position = index
+                name = names[parent]
                 // The parent's routed array is taken, and given back empty
                 // below, for its storage.
                 swap(&applications, &levels[parent].routed)
@@ -466,21 +474,23 @@ struct _SchemaStream: Sendable {
                     mark = routedMark
                 } else {
                     mark = self.mark
-                    applications.removeAll(keepingCapacity: true)
+                    applications.removeAllKeepingStorage()
                     route(level: parent, index: index, name: name, into: &applications)
                 }
                 levels[parent].routedChild = -1
                 levels[parent].routedMark = nil
             }
-            let (frames, opaque) = expand(applications, at: location, kind: open.isObject ? .object : .array)
+            // The level first, so that an error made while expanding finds
+            // its location.
+            levels.append(Level(offset: offset, isObject: open.isObject, name: name, index: position, mark: mark))
+            let (frames, opaque) = expand(
+                applications, at: .container(level: level), kind: open.isObject ? .object : .array)
+            levels[level].frames = frames
+            levels[level].opaque = opaque
             if level > 0 {
-                applications.removeAll(keepingCapacity: true)
+                applications.removeAllKeepingStorage()
                 swap(&applications, &levels[level &- 1].routed)
             }
-            levels.append(
-                Level(
-                    offset: offset, isObject: open.isObject, location: location, mark: mark, frames: frames,
-                    opaque: opaque))
             let count = childCount(of: level, storage: storage)
             for index in 0..<count {
                 let (name, value) = child(of: level, at: index, storage: storage)
@@ -596,7 +606,7 @@ struct _SchemaStream: Sendable {
         // Into the level's own array, whose storage is used again.
         var routed: [Frame] = []
         swap(&routed, &levels[level].routed)
-        routed.removeAll(keepingCapacity: true)
+        routed.removeAllKeepingStorage()
         route(level: level, index: index, name: name, into: &routed)
         swap(&routed, &levels[level].routed)
         levels[level].routedChild = index
@@ -636,13 +646,31 @@ struct _SchemaStream: Sendable {
     /// The location of child `index` of a level: a container starting at
     /// `container`, or a scalar (`container` -1).
     private func childLocation(_ level: Int, index: Int, name: String?, container: Int) -> Location {
-        var location = levels[level].location
+        var location = levelLocation(level)
         location.tokens.append(name ?? String(index))
         location.order.append(index)
         location.id =
             container >= 0
             ? LocationID(container: container, child: -1) : LocationID(container: levels[level].offset, child: index)
         return location
+    }
+
+    /// The location of a level's own value, made from the names and
+    /// positions of the levels down to it.
+    private func levelLocation(_ level: Int) -> Location {
+        var tokens: [String] = []
+        var order: [Int] = []
+        var inner = 1
+        while inner <= level {
+            tokens.append(levels[inner].name ?? String(levels[inner].index))
+            order.append(levels[inner].index)
+            inner &+= 1
+        }
+        return Location(tokens: tokens, order: order, id: levelID(level))
+    }
+
+    private func levelID(_ level: Int) -> LocationID {
+        LocationID(container: levels[level].offset, child: -1)
     }
 
     // MARK: - Children
@@ -662,7 +690,7 @@ struct _SchemaStream: Sendable {
         } else {
             mark = self.mark
             swap(&applications, &scratchApplications)
-            applications.removeAll(keepingCapacity: true)
+            applications.removeAllKeepingStorage()
             route(level: level, index: index, name: name, into: &applications)
         }
         if levels[level].isObject { levels[level].lastName = name }
@@ -671,7 +699,7 @@ struct _SchemaStream: Sendable {
             refreshProvisional(at: LocationID(container: levels[level].offset, child: index), value: value)
         }
         // The arrays go back, for their storage.
-        applications.removeAll(keepingCapacity: true)
+        applications.removeAllKeepingStorage()
         if routed { swap(&applications, &levels[level].routed) } else { swap(&applications, &scratchApplications) }
         release(to: mark)
     }
@@ -688,7 +716,7 @@ struct _SchemaStream: Sendable {
     private func location(of place: Place) -> Location {
         switch place {
         case .location(let location): location
-        case .container(let level): levels[level].location
+        case .container(let level): levelLocation(level)
         case .child(let level, let index, let name): childLocation(level, index: index, name: name, container: -1)
         }
     }
@@ -810,7 +838,9 @@ struct _SchemaStream: Sendable {
         let nodesStart = plan.propertiesNodes
         let properties = program.properties[plan.propertiesIndex]
         var matched = false
-        if let offset = plan.namedOffset(name) {
+        if let offset = _MemberTable.withBytes(
+            of: name, { plan.namedOffset($0, namedStart: properties.namedStart, program: program) })
+        {
             matched = true
             result.append(
                 Frame(
@@ -843,7 +873,7 @@ struct _SchemaStream: Sendable {
             kill(frame.fate)
             return
         }
-        var location = levels[level].location
+        var location = levelLocation(level)
         location.tokens.append(name)
         location.order.append(index)
         record([
@@ -872,7 +902,7 @@ struct _SchemaStream: Sendable {
     /// and the subschemas come back as `opaque`, to be judged whole when the
     /// value is complete.
     private mutating func expand(
-        _ applications: [Frame], at location: Location, kind: _ValueKind
+        _ applications: [Frame], at place: Place, kind: _ValueKind
     ) -> (frames: [Frame], opaque: [Frame]) {
         let start = self.mark
         var frames = framePool.popLast() ?? []
@@ -880,7 +910,7 @@ struct _SchemaStream: Sendable {
         swap(&work, &expandWork)
         work.append(contentsOf: applications.reversed())
         defer {
-            if !work.isEmpty { work.removeAll(keepingCapacity: true) }
+            work.removeAllKeepingStorage()
             swap(&work, &expandWork)
         }
         var count = 0
@@ -906,13 +936,13 @@ struct _SchemaStream: Sendable {
                 continue
             case .alwaysInvalid:
                 failEarly(
-                    application, check: -1, keyword: nil, at: .location(location),
+                    application, check: -1, keyword: nil, at: place,
                     "no value is allowed here (the schema is false), but found \(kind.noun)")
                 continue
             case .typeOnly(let types):
                 if !kind.isAccepted(by: types) {
                     failEarly(
-                        application, check: Int32(node.checkStart), keyword: "type", at: .location(location),
+                        application, check: Int32(node.checkStart), keyword: "type", at: place,
                         "expected \(types.description), but found \(kind.noun)")
                 }
                 continue
@@ -922,13 +952,13 @@ struct _SchemaStream: Sendable {
             let plan = self.plan(application.node)
             if !kind.isAccepted(by: node.types) {
                 failEarly(
-                    application, check: plan.typeCheck, keyword: "type", at: .location(location),
+                    application, check: plan.typeCheck, keyword: "type", at: place,
                     "expected \(node.types.description), but found \(kind.noun)")
                 continue
             }
             if let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
                 failEarly(
-                    application, check: check, keyword: keyword, at: .location(location),
+                    application, check: check, keyword: keyword, at: place,
                     "\(kind.noun) cannot be one of the values of \"\(keyword)\"")
                 continue
             }
@@ -950,7 +980,7 @@ struct _SchemaStream: Sendable {
                     Group(
                         isOneOf: group.isOneOf, owner: application.fate, node: application.node, check: group.check,
                         path: application.path, scope: scope, firstFate: first, count: group.count,
-                        location: location))
+                        place: place))
                 for branch in 0..<group.count {
                     fates.append(Fate(group: Int32(groups.count &- 1), branch: branch))
                     work.append(
@@ -1025,7 +1055,7 @@ struct _SchemaStream: Sendable {
                 }
             }
         } else {
-            frames = expand(applications, at: location(of: place), kind: kind).frames
+            frames = expand(applications, at: place, kind: kind).frames
         }
         var trackers: [Tracker] = []
         swap(&trackers, &spareTrackers)
@@ -1068,9 +1098,8 @@ struct _SchemaStream: Sendable {
         if pending != nil {
             swap(&spareFrames, &pending!.frames)
             swap(&spareTrackers, &pending!.trackers)
-            // (Emptying an empty array costs a range replacement.)
-            if !spareFrames.isEmpty { spareFrames.removeAll(keepingCapacity: true) }
-            if !spareTrackers.isEmpty { spareTrackers.removeAll(keepingCapacity: true) }
+            spareFrames.removeAllKeepingStorage()
+            spareTrackers.removeAllKeepingStorage()
         }
         pending = nil
         pendingMark = nil
@@ -1189,7 +1218,7 @@ struct _SchemaStream: Sendable {
         var values = [value]
         var inner = level &+ 2
         while inner < levels.count {
-            let token = levels[inner].location.tokens.last ?? ""
+            let token = levels[inner].name ?? String(levels[inner].index)
             values.append(_JSONParser.value(at: [token][...], in: values[values.count &- 1]) ?? .null)
             inner &+= 1
         }
@@ -1204,6 +1233,11 @@ struct _SchemaStream: Sendable {
     private mutating func closeInnermost(value: JSONValue) {
         let closing = levels.count &- 1
         finish(level: closing, value: value)
+        if closing > 0 && levels[closing &- 1].isObject {
+            // The member it is the value of is the last its object has
+            // judged (see `finish(level:value:)`).
+            levels[closing &- 1].lastName = levels[closing].name
+        }
         let mark = levels[closing].mark
         Self.recycle(&levels[closing].frames, into: &framePool)
         Self.recycle(&levels[closing].routed, into: &framePool)
@@ -1216,7 +1250,7 @@ struct _SchemaStream: Sendable {
         guard frames.capacity > 0 && pool.count < 64 else { return }
         var kept: [Frame] = []
         swap(&kept, &frames)
-        kept.removeAll(keepingCapacity: true)
+        kept.removeAllKeepingStorage()
         pool.append(kept)
     }
 
@@ -1246,22 +1280,23 @@ struct _SchemaStream: Sendable {
         default:
             break
         }
-        let location = levels[level].location
         for frame in levels[level].frames where isAlive(frame.fate) {
             let plan = self.plan(frame.node)
             if plan.wholeAtClose {
                 judge(
                     [Frame(node: frame.node, fate: frame.fate, path: frame.path, scope: parentScope(frame))], value,
-                    at: .location(location))
+                    at: .container(level: level))
                 continue
             }
             for check in plan.closeChecks {
+                if holdsAtSight(check, value) { continue }
                 let scope = scopeList(frame.scope)
                 let valid = withUnsafePointer(to: value) {
                     isValid(node: frame.node, check: Int(check), $0, scope: scope)
                 }
                 guard !valid else { continue }
                 if frame.fate == 0 {
+                    let location = levelLocation(level)
                     record(
                         withUnsafePointer(to: value) {
                             report(
@@ -1274,14 +1309,57 @@ struct _SchemaStream: Sendable {
                 }
             }
         }
-        judge(levels[level].opaque, value, at: .location(location))
+        judge(levels[level].opaque, value, at: .container(level: level))
         // The groups opened here, inner ones first.
         var group = groups.count &- 1
         while group >= levels[level].mark.groups {
             decide(group, value: value)
             group &-= 1
         }
-        refreshProvisional(at: location.id, value: value)
+        refreshProvisional(at: levelID(level), value: value)
+    }
+
+    /// Whether check `check` holds for complete container `value` by what
+    /// is quick to see, without an evaluator: the counts of `minItems`,
+    /// `maxItems`, `minProperties` and `maxProperties`, fewer than two items
+    /// for `uniqueItems`, every name of `required` present. `false` when it
+    /// does not, or for any other check: then the evaluator judges it.
+    private func holdsAtSight(_ check: Int32, _ value: JSONValue) -> Bool {
+        switch program.checks[check] {
+        case .maxItems(let limit):
+            guard case .array(let elements) = value else { return false }
+            return elements.count <= limit
+        case .minItems(let limit):
+            guard case .array(let elements) = value else { return false }
+            return elements.count >= limit
+        case .uniqueItems:
+            guard case .array(let elements) = value else { return false }
+            return elements.count < 2
+        case .maxProperties(let limit):
+            guard case .object(let object) = value else { return false }
+            return object.count <= limit
+        case .minProperties(let limit):
+            guard case .object(let object) = value else { return false }
+            return object.count >= limit
+        case .required(let start, let count):
+            guard case .object(let object) = value else { return false }
+            return withExtendedLifetime(object) {
+                let members = _SchemaObjectView(object.unsafeHeaderAndMembers)
+                var name = Int(start)
+                while name < Int(start &+ count) {
+                    let from = Int(program.nameStarts.buffer[name])
+                    let bytes = UnsafeBufferPointer(
+                        rebasing: program.nameBytes.buffer[from..<Int(program.nameStarts.buffer[name &+ 1])])
+                    guard members.index(ofName: bytes, hash: program.nameHashes.buffer[name]) != nil else {
+                        return false
+                    }
+                    name &+= 1
+                }
+                return true
+            }
+        default:
+            return false
+        }
     }
 
     /// Decides a group whose value is complete.
@@ -1294,11 +1372,12 @@ struct _SchemaStream: Sendable {
         guard alive == 0 || (group.isOneOf && alive > 1) else { return }
         if group.owner == 0 {
             let scope = scopeList(group.scope)
+            let location = self.location(of: group.place)
             record(
                 withUnsafePointer(to: value) {
                     report(
                         node: group.node, check: Int(group.check), $0, keywordPrefix: keywordTokens(group.path),
-                        instanceTokens: group.location.tokens, instanceOrder: group.location.order, scope: scope)
+                        instanceTokens: location.tokens, instanceOrder: location.order, scope: scope)
                 })
         } else {
             kill(group.owner)
@@ -1340,7 +1419,7 @@ struct _SchemaStream: Sendable {
                 let keyword = current.isOneOf ? "oneOf" : "anyOf"
                 addProvisional(
                     node: current.node, check: current.check, path: current.path, scope: current.scope,
-                    keyword: keyword, at: current.location,
+                    keyword: keyword, at: location(of: current.place),
                     "the value is not valid against any of the schemas in \"\(keyword)\"")
             }
         }
@@ -1549,14 +1628,18 @@ struct _SchemaStream: Sendable {
     final class Plan: @unchecked Sendable {
         var typeCheck: Int32 = -1
         var properties: Int32 = -1
-        /// The offsets of the named properties by name, when there are many.
-        var named: [String: Int32]?
-        var namedStart: Int32 = 0
-        var namedCount: Int32 = 0
-        var names: [String] = []
-        /// The length of each name in UTF-8, to pass over most names
-        /// without reading them.
-        var nameLengths: [Int] = []
+        /// An open-addressing table of the named properties of `properties`
+        /// by ``_schemaNameHash(_:)`` of their UTF-8: each slot holds an
+        /// offset among them plus one, or 0 for an empty slot, and a name
+        /// repeated in its bytes is in it once, at its first offset (empty
+        /// without named properties). Made with the plan, so that it is read
+        /// without a check of exclusive access.
+        let nameSlots: [Int32]
+
+        init(nameSlots: [Int32]) {
+            self.nameSlots = nameSlots
+        }
+
         /// The payloads of the `properties` check: routing a member read
         /// them without copying the check.
         var propertiesIndex: Int32 = -1
@@ -1590,21 +1673,66 @@ struct _SchemaStream: Sendable {
         /// every keyword beside them).
         var wholeAtClose = false
 
-        /// The offset of the named property called `name`, by its scalars.
-        func namedOffset(_ name: String) -> Int32? {
-            // Swift's `==` takes canonically equivalent names as equal: a
-            // match is checked by bytes, and else looked for one by one.
-            if let named {
-                guard let offset = named[name] else { return nil }
-                if _utf8Equal(names[Int(offset)], name) { return offset }
+        /// The offset among the named properties of the one whose name is
+        /// `bytes` in UTF-8 (compared byte for byte, as the one-shot
+        /// evaluator compares names), if any; `program` holds their bytes,
+        /// from `namedStart` in its names.
+        @inline(__always)
+        func namedOffset(_ bytes: UnsafeBufferPointer<UInt8>, namedStart: Int32, program: _SchemaProgram) -> Int32? {
+            guard !nameSlots.isEmpty else { return nil }
+            let mask = nameSlots.count &- 1
+            var slot = _schemaNameHash(bytes) & mask
+            while true {
+                let entry = nameSlots[slot]
+                guard entry != 0 else { return nil }
+                let index = Int(namedStart &+ entry &- 1)
+                let start = Int(program.nameStarts.buffer[index])
+                let end = Int(program.nameStarts.buffer[index &+ 1])
+                if _bytesEqual(UnsafeBufferPointer(rebasing: program.nameBytes.buffer[start..<end]), bytes) {
+                    return entry &- 1
+                }
+                slot = (slot &+ 1) & mask
             }
-            let length = name.utf8.count
-            var offset = 0
-            while offset < names.count {
-                if nameLengths[offset] == length && _utf8Equal(names[offset], name) { return Int32(offset) }
-                offset &+= 1
+        }
+
+        /// The ``nameSlots`` of a node's `properties`.
+        static func nameSlots(_ id: Int32, program: _SchemaProgram) -> [Int32] {
+            let node = program.nodes.buffer[Int(id)]
+            var check = node.checkStart
+            while check < node.checkStart &+ node.checkCount {
+                if case .properties(let index, _) = program.checks[check] {
+                    let properties = program.properties[index]
+                    let count = Int(properties.namedCount)
+                    guard count > 0 else { return [] }
+                    var size = 8
+                    while size < count &* 2 { size <<= 1 }
+                    var slots = [Int32](repeating: 0, count: size)
+                    for offset in 0..<count {
+                        let index = Int(properties.namedStart) &+ offset
+                        let start = Int(program.nameStarts.buffer[index])
+                        let bytes = UnsafeBufferPointer(
+                            rebasing: program.nameBytes.buffer[start..<Int(program.nameStarts.buffer[index &+ 1])])
+                        var slot = _schemaNameHash(bytes) & (size &- 1)
+                        var isRepeated = false
+                        while slots[slot] != 0 {
+                            let other = Int(properties.namedStart &+ slots[slot] &- 1)
+                            let otherStart = Int(program.nameStarts.buffer[other])
+                            let otherEnd = Int(program.nameStarts.buffer[other &+ 1])
+                            if _bytesEqual(
+                                UnsafeBufferPointer(rebasing: program.nameBytes.buffer[otherStart..<otherEnd]), bytes)
+                            {
+                                isRepeated = true
+                                break
+                            }
+                            slot = (slot &+ 1) & (size &- 1)
+                        }
+                        if !isRepeated { slots[slot] = Int32(offset &+ 1) }
+                    }
+                    return slots
+                }
+                check &+= 1
             }
-            return nil
+            return []
         }
     }
 
@@ -1627,7 +1755,7 @@ struct _SchemaStream: Sendable {
     }
 
     private static func makePlan(_ id: Int32, program: _SchemaProgram) -> Plan {
-        let plan = Plan()
+        let plan = Plan(nameSlots: Plan.nameSlots(id, program: program))
         let node = program.nodes.buffer[Int(id)]
         var check = node.checkStart
         let end = node.checkStart &+ node.checkCount
@@ -1639,16 +1767,6 @@ struct _SchemaStream: Sendable {
                 plan.properties = check
                 plan.propertiesIndex = index
                 plan.propertiesNodes = nodes
-                let properties = program.properties[index]
-                plan.names = (0..<properties.namedCount).map { program.names[properties.namedStart &+ $0] }
-                plan.nameLengths = plan.names.map(\.utf8.count)
-                if plan.names.count > 8 {
-                    var named: [String: Int32] = [:]
-                    for (offset, name) in plan.names.enumerated() where named[name] == nil {
-                        named[name] = Int32(offset)
-                    }
-                    plan.named = named
-                }
             case .propertyNames(let child):
                 plan.propertyNames = check
                 plan.propertyNamesNode = child
@@ -1820,6 +1938,17 @@ extension _SchemaStream.Tracker {
                 "the string cannot match the pattern \(_SchemaMessages.quote(program.patterns[pattern].source))"
             )
         }
+    }
+}
+
+extension Array {
+    /// Empties the array and keeps its storage, one element at a time:
+    /// `removeAll(keepingCapacity:)` is a range replacement, which costs
+    /// more than the few elements the streaming validator's arrays hold
+    /// (and as much for an empty array).
+    @inline(__always)
+    fileprivate mutating func removeAllKeepingStorage() {
+        while !isEmpty { removeLast() }
     }
 }
 

@@ -66,6 +66,10 @@ struct _JSONParser: ~Copyable {
     /// Long member names seen so far, shared between the objects that
     /// repeat them.
     private var keyCache = _KeyCache()
+    /// Whether an object read so far repeated a member name (the streaming
+    /// schema validator, which judged the value a name had first, then
+    /// validates the whole value again).
+    var hasRepeatedNames = false
     /// The tables of the objects made so far, by their names; made with
     /// the first object that needs a table.
     private var shapes: _ObjectShapes?
@@ -442,13 +446,15 @@ struct _JSONParser: ~Copyable {
         // position.
         let count = memberStack.count &- start
         if count >= JSONObject.tableThreshold && shapes == nil && _ObjectShapes.isAvailable { shapes = _ObjectShapes() }
-        return JSONObject(count: count, shapes: shapes) { members in
+        let object = JSONObject(count: count, shapes: shapes) { members in
             var index = 0
             memberStack.popEach(from: start) { member in
                 (members + index).initialize(to: _ObjectMember(key: member.0, value: member.1))
                 index &+= 1
             }
         }
+        if object.count != count { hasRepeatedNames = true }
+        return object
     }
 
     /// Reads what follows an element or member: `true` after the closing
