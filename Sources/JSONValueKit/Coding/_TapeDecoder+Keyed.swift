@@ -58,12 +58,7 @@ extension _TapeDecoder {
         if namesConvert {
             for _ in 0..<memberCount {
                 if nameMatches(entry, index, target, tape) { return found(entry, index, target) }
-                entry = tape.next(entry &+ 1)
-                index &+= 1
-                if entry == namesEnd {
-                    entry = namesObject &+ 1
-                    index = 0
-                }
+                stepToNextName(&entry, &index, tape)
             }
             return nil
         }
@@ -76,14 +71,21 @@ extension _TapeDecoder {
             if tape.payload(entry) == length && target.matchesSameLength(tape.stringBytes(entry)) {
                 return found(entry, index, target)
             }
-            entry = tape.next(entry &+ 1)
-            index &+= 1
-            if entry == namesEnd {
-                entry = namesObject &+ 1
-                index = 0
-            }
+            stepToNextName(&entry, &index, tape)
         }
         return nil
+    }
+
+    /// Moves from the name at `entry`, of member `index`, to the next
+    /// member's name, from the last to the first.
+    @inline(__always)
+    private func stepToNextName(_ entry: inout Int, _ index: inout Int, _ tape: _TapeView) {
+        entry = tape.next(entry &+ 1)
+        index &+= 1
+        if entry == namesEnd {
+            entry = namesObject &+ 1
+            index = 0
+        }
     }
 
     /// The entry of the value of member `index`, whose name at `entry` is
