@@ -351,6 +351,14 @@ final class _DecodingOptions {
     @exclusivity(unchecked) var compositeKinds = _TypeMemo<_CompositeKind>()
     /// Which coding key types are ``MappedCodingKey``s.
     @exclusivity(unchecked) var mappedKeyTypes = _TypeMemo<Bool>()
+    /// How many coding paths were built, for `codingPath` or for an error:
+    /// what decoded while this stayed the same decodes the same wherever its
+    /// JSON sits, which typed partial values rely on to reuse it.
+    @exclusivity(unchecked) var pathsBuilt = 0
+    /// Arrays decoded earlier from the same JSON, which the decode of a
+    /// streamed value's whole model reuses (`_PartialModelContext.model(of:)`);
+    /// `nil` in every other decode.
+    @exclusivity(unchecked) var decodedArrays: [_DecodedElements]?
 
     /// Converted keys, memoized: a document's keys repeat in every object.
     private var camelCaseKeys: [String: String] = [:]

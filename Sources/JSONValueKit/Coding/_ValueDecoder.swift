@@ -66,6 +66,7 @@ final class _ValueDecoder: Decoder {
 
     /// The coding path, built only when asked for (errors, `codingPath`).
     func path(appending last: (any CodingKey)?) -> [any CodingKey] {
+        options.pathsBuilt &+= 1
         var keys: [any CodingKey] = []
         if let last { keys.append(last) }
         var node: _ValueDecoder? = self
@@ -595,6 +596,9 @@ protocol _ArrayDecodable {
 
 extension Array: _ArrayDecodable where Element: Decodable {
     static func _decode<T>(_ elements: [JSONValue], from decoder: _ValueDecoder, as type: T.Type) throws -> T {
+        if let earlier = decoder.options.decodedArrays, !earlier.isEmpty {
+            return _sameType(try _decode(elements, from: decoder, reusing: earlier), as: T.self)
+        }
         if Element.self == Int.self {
             // One cast for the array instead of one per element.
             var integers: [Int] = []
@@ -610,6 +614,52 @@ extension Array: _ArrayDecodable where Element: Decodable {
             result.append(try decoder.unwrap(element, as: Element.self, key: _AnyCodingKey(index: index)))
         }
         return _sameType(result, as: T.self)
+    }
+
+    /// Decodes the array, starting from the elements that an earlier
+    /// decode of the same JSON made, if one did.
+    private static func _decode(
+        _ elements: [JSONValue], from decoder: _ValueDecoder, reusing earlier: [_DecodedElements]
+    ) throws -> [Element] {
+        var result: [Element] = []
+        for candidate in earlier {
+            if let prefix = candidate.elements(as: Element.self, prefixing: elements) {
+                result = prefix
+                break
+            }
+        }
+        result.reserveCapacity(elements.count)
+        var index = result.count
+        while index < elements.count {
+            result.append(try decoder.unwrap(elements[index], as: Element.self, key: _AnyCodingKey(index: index)))
+            index &+= 1
+        }
+        return result
+    }
+}
+
+/// The elements an earlier decode made of the first elements of an array,
+/// and the JSON it made them from, for a later decode of that array to
+/// reuse: typed partial values decode an array's elements as it streams,
+/// and the model at the end reuses them.
+///
+/// Only elements whose decoding built no coding path are kept, so what
+/// they decoded to does not depend on where their JSON sits.
+struct _DecodedElements {
+    /// The JSON of the elements decoded.
+    var sources: [JSONValue]
+    /// What they decoded to: an `[Element]`, one for each of `sources`.
+    var decoded: Any
+
+    /// The decoded elements, if they are `[Element]` and `sources` are the
+    /// first elements of `elements`: the same instances for containers
+    /// (which identifies them in constant time), equal scalars otherwise.
+    func elements<Element>(as type: Element.Type, prefixing elements: [JSONValue]) -> [Element]? {
+        guard !sources.isEmpty, sources.count <= elements.count, let decoded = decoded as? [Element],
+            decoded.count == sources.count
+        else { return nil }
+        for index in sources.indices where !_isSameJSON(sources[index], elements[index]) { return nil }
+        return decoded
     }
 }
 

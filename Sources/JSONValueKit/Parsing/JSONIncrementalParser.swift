@@ -209,8 +209,10 @@ public struct JSONIncrementalParser: Sendable {
             try storage.read(batch, isFinal: true)
         }.result
         self.storage = storage.fresh()
-        // The last value stays the partial value until the next one starts.
+        // The last value stays the partial value until the next one starts,
+        // and its typed partial values keep what they decoded.
         self.storage.lastValue = storage.lastValue
+        self.storage.keepPartialModel(of: storage)
         return values
     }
 
@@ -441,6 +443,13 @@ final class _IncrementalParserStorage: @unchecked Sendable {
     /// ``JSONIncrementalParser/partial(as:)``), under `partialCacheLock`.
     /// A copy starts without one: its values differ from the original's.
     @exclusivity(unchecked) private var partialModel: AnyObject?
+
+    /// Takes over what `other`'s typed partial values keep, for a storage
+    /// that goes on showing `other`'s last value.
+    func keepPartialModel(of other: _IncrementalParserStorage) {
+        let kept = other.partialCacheLock.withLock { other.partialModel }
+        partialCacheLock.withLock { partialModel = kept }
+    }
 
     /// The `_PartialModelContext` kept, replaced with `make()` when
     /// `reuses` refuses it.

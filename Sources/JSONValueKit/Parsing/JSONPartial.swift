@@ -70,7 +70,12 @@
 /// with the parser and reused by later snapshots, since complete JSON never
 /// changes, and an array decodes only the elements that completed since
 /// the last snapshot; so taking snapshots as a value streams costs about
-/// the size of the value in all, not once per snapshot. (The parser keeps
+/// the size of the value in all, not once per snapshot. ``model`` reuses
+/// the array elements that snapshots decoded, so the value is decoded
+/// about once in all, unless the decoder has a ``JSONValueDecoder/tolerance``
+/// or an element's `init(from:)` reads its `codingPath`: snapshots decode
+/// new elements on their own, at other coding paths than in the whole
+/// value, so such elements are decoded again, at their place. (The parser keeps
 /// them for the last model type and decoder asked for; a decoder with a
 /// closure strategy or `userInfo` cannot be compared with the last one, so
 /// with such a decoder each call to ``JSONIncrementalParser/partial(as:using:)``
@@ -194,7 +199,7 @@ extension JSONIncrementalParser {
     ///   of the open containers. Each property read costs what decoding its
     ///   new part costs; see ``JSONPartial``.
     public func partial<Model: Decodable>(as type: Model.Type) -> JSONPartial<Model>? {
-        partial(as: type, using: JSONValueDecoder())
+        partial(as: type, using: JSONValueDecoder(), key: _PartialModelContext<Model>.defaultKey)
     }
 
     /// A typed view of the value so far, read with a given decoder's
@@ -225,8 +230,14 @@ extension JSONIncrementalParser {
     /// - Returns: A snapshot of the value read so far; `nil` before a value
     ///   has started, and while a top-level number or literal is being read.
     public func partial<Model: Decodable>(as type: Model.Type, using decoder: JSONValueDecoder) -> JSONPartial<Model>? {
+        partial(as: type, using: decoder, key: _PartialModelContext<Model>.key(for: decoder))
+    }
+
+    /// ``partial(as:using:)``, with the decoder's key already made.
+    private func partial<Model: Decodable>(
+        as type: Model.Type, using decoder: JSONValueDecoder, key: String?
+    ) -> JSONPartial<Model>? {
         guard let value = partialValue else { return nil }
-        let key = _PartialModelContext<Model>.key(for: decoder)
         let kept = storage.partialModel(
             reusing: { kept in
                 guard let key, let context = kept as? _PartialModelContext<Model> else { return false }

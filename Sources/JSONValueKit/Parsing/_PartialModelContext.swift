@@ -76,6 +76,11 @@ struct _ElementCache {
     var sources: [JSONValue] = []
     var decoded: Any = ()
     var isStopped = false
+    /// Whether no element's decoding built a coding path (by reading
+    /// `codingPath`, or for an error): the elements are decoded on their
+    /// own, at other indices than in the whole value, so only then may the
+    /// whole model's decode reuse them.
+    var isPathIndependent = true
 }
 
 /// An array type whose complete elements show while it is being read.
@@ -119,6 +124,8 @@ extension Array: _PartialElements where Element: Decodable {
             // The new elements at once, as the array's own decoding reads
             // them (which drops invalid ones if the tolerance says so); one
             // by one only to find where an invalid one ends the array.
+            let paths = decoding.options.pathsBuilt
+            defer { if decoding.options.pathsBuilt != paths { kept.isPathIndependent = false } }
             if let batch = try? decoding.decode([Element].self, from: .array([JSONValue](fresh))) {
                 decoded += batch
             } else {
@@ -145,6 +152,21 @@ extension Optional: _PartialElements where Wrapped: _PartialElements {
     }
 }
 
+/// What the typed partial values of one model type and decoder keep for one
+/// key path of the model.
+struct _PartialEntry {
+    /// The location's reference tokens; `nil` when the key path has none.
+    var tokens: [String]?
+    /// How the property's value shows while it streams, once asked.
+    var growth: _PartialGrowth?
+    /// The last complete JSON decoded there, and its value (`nil` if it
+    /// did not decode).
+    var complete: (source: JSONValue, value: Any?)?
+    /// The array being read there: where its top-level value started,
+    /// and its elements decoded so far.
+    var elements: (root: Int, cache: _ElementCache)?
+}
+
 /// What the typed partial values of one model type and decoder keep with a
 /// parser (``JSONIncrementalParser/partial(as:using:)``): the location of
 /// each key path, found once, and the values decoded from complete JSON,
@@ -167,18 +189,17 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
 
     private let lock = _Lock()
 
-    private struct Entry {
-        /// The location's reference tokens; `nil` when the key path has none.
-        var tokens: [String]?
-        /// The last complete JSON decoded there, and its value (`nil` if it
-        /// did not decode).
-        var complete: (source: JSONValue, value: Any?)?
-        /// The array being read there: where its top-level value started,
-        /// and its elements decoded so far.
-        var elements: (root: Int, cache: _ElementCache)?
-    }
+    /// What is kept for one key path. (Outside the generic class, it would
+    /// be copied through value witnesses at every access.)
+    private typealias Entry = _PartialEntry
 
-    private var entries: [AnyKeyPath: Entry] = [:]
+    /// The entries, in the order their key paths were first asked for.
+    private var entries: [Entry] = []
+    /// The key paths of `entries`, held so that an identical one is the
+    /// same key path.
+    private var keyPaths: [AnyKeyPath] = []
+    /// Where each key path's entry is in `entries`.
+    private var entryIndices: [AnyKeyPath: Int] = [:]
     /// The probe that found the locations; `.some(nil)` if the type cannot
     /// be probed.
     private var probed: _SchemaGeneration.Probed??
@@ -204,19 +225,29 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
         return "\(strategies),t\(decoder.tolerance.rawValue)"
     }
 
+    /// ``key(for:)`` of `JSONValueDecoder()`, which
+    /// ``JSONIncrementalParser/partial(as:)`` asks for at every snapshot.
+    static var defaultKey: String? { _defaultPartialDecoderKey }
+
     // MARK: - Locations
 
     /// The location of `keyPath`'s value, found once.
     func location(of keyPath: AnyKeyPath) -> [String]? {
-        lock.withLock { entry(for: keyPath).tokens }
+        lock.withLock { entries[index(of: keyPath)].tokens }
     }
 
-    /// The entry of `keyPath`, made on first use; under the lock.
-    private func entry(for keyPath: AnyKeyPath) -> Entry {
-        if let entry = entries[keyPath] { return entry }
-        let entry = Entry(tokens: locate(keyPath))
-        entries[keyPath] = entry
-        return entry
+    /// Where the entry of `keyPath` is, made on first use; under the lock.
+    private func index(of keyPath: AnyKeyPath) -> Int {
+        // The key path of a literal such as `\.city` is made once for its
+        // place in the code, so the same instance comes back snapshot after
+        // snapshot: found by identity first, without hashing its components
+        // (an entry holds its key path, so an identical one is that key path).
+        for index in 0..<Swift.min(keyPaths.count, 16) where keyPaths[index] === keyPath { return index }
+        if let index = entryIndices[keyPath] { return index }
+        keyPaths.append(keyPath)
+        entries.append(Entry(tokens: locate(keyPath)))
+        entryIndices[keyPath] = entries.count &- 1
+        return entries.count &- 1
     }
 
     /// Finds the location of `keyPath` with the recording decoder's
@@ -253,8 +284,14 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
 
     /// The value of `keyPath` in `snapshot`: see ``JSONPartial/subscript(_:)``.
     func value<Value: Decodable>(at keyPath: KeyPath<Model, Value>, in snapshot: JSONPartial<Model>) -> Value? {
-        let growth = (Value.self as? any _PartialGrowing.Type)?._partialGrowth ?? .whole
-        guard let tokens = lock.withLock({ entry(for: keyPath).tokens }) else { return nil }
+        let (slot, tokens, growth) = lock.withLock { () -> (Int, [String]?, _PartialGrowth) in
+            let found = index(of: keyPath)
+            if entries[found].growth == nil {
+                entries[found].growth = (Value.self as? any _PartialGrowing.Type)?._partialGrowth ?? .whole
+            }
+            return (found, entries[found].tokens, entries[found].growth ?? .whole)
+        }
+        guard let tokens else { return nil }
         if snapshot.frontier.path == nil, let model = model(of: snapshot.value) {
             // Complete: exactly what the one-shot decode holds, members that
             // never came included.
@@ -269,8 +306,7 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
             else { break }
             let count =
                 isComplete ? elements.count : snapshot.frontier.completeElements(at: tokens, count: elements.count)
-            return decodeElements(arrayType, elements[..<count], keyPath: keyPath, root: snapshot.frontier.root)
-                as? Value
+            return decodeElements(arrayType, elements[..<count], entry: slot, root: snapshot.frontier.root) as? Value
         case .text where !isComplete:
             guard case .string = json else { return nil }
             return decoding { try? $0.decode(Value.self, from: json) }
@@ -278,19 +314,19 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
             break
         }
         guard isComplete else { return nil }
-        return decodeComplete(Value.self, from: json, keyPath: keyPath)
+        return decodeComplete(Value.self, from: json, entry: slot)
     }
 
     /// `json`, which is complete, decoded as `Value`; reused while the JSON
-    /// at `keyPath` is the same.
+    /// at the location of entry `index` is the same.
     private func decodeComplete<Value: Decodable>(
-        _ type: Value.Type, from json: JSONValue, keyPath: AnyKeyPath
+        _ type: Value.Type, from json: JSONValue, entry index: Int
     ) -> Value? {
-        let kept = lock.withLock { entries[keyPath]?.complete }
+        let kept = lock.withLock { entries[index].complete }
         if let kept, _isSameJSON(kept.source, json) { return kept.value.flatMap { $0 as? Value } }
         let value = decoding { try? $0.decode(Value.self, from: json) }
         if !(Value.self is AnyObject.Type) {
-            lock.withLock { entries[keyPath]?.complete = (json, value.map { $0 as Any }) }
+            lock.withLock { entries[index].complete = (json, value.map { $0 as Any }) }
         }
         return value
     }
@@ -298,31 +334,50 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
     /// The elements of an array being read that decode, as `arrayType`;
     /// those decoded before for the same array are reused.
     private func decodeElements<Array: _PartialElements>(
-        _ arrayType: Array.Type, _ elements: ArraySlice<JSONValue>, keyPath: AnyKeyPath, root: Int?
+        _ arrayType: Array.Type, _ elements: ArraySlice<JSONValue>, entry index: Int, root: Int?
     ) -> Array {
         // Taken out, so that the arrays it holds can grow in place.
         var cache: _ElementCache? = lock.withLock {
-            guard let root, let kept = entries[keyPath]?.elements, kept.root == root else { return nil }
-            entries[keyPath]?.elements = nil
+            guard let root, let kept = entries[index].elements, kept.root == root else { return nil }
+            entries[index].elements = nil
             return kept.cache
         }
         let decoded = decoding { Array._decodeElements(elements, with: $0, cache: &cache) }
         if let root, let cache, !(Array.self is AnyObject.Type) {
-            lock.withLock { entries[keyPath]?.elements = (root, cache) }
+            lock.withLock { entries[index].elements = (root, cache) }
         }
         return decoded
     }
 
     /// `value`, which is complete, decoded as the whole model; once per
     /// value.
+    ///
+    /// The arrays decoded as they streamed are not decoded again: their
+    /// elements are reused where the same JSON comes up (see
+    /// ``_DecodedElements``), unless the decoder tolerates deviations,
+    /// whose reports and dropped elements depend on the whole decode.
     func model(of value: JSONValue) -> Model? {
         if let kept = lock.withLock({ decodedModel }), _isSameJSON(kept.source, value) { return kept.model }
-        let model = decoding { try? $0.decode(Model.self, from: value) }
+        let earlier = lock.withLock { () -> [_DecodedElements] in
+            guard decoder.tolerance.isEmpty else { return [] }
+            return entries.compactMap { entry in
+                guard let cache = entry.elements?.cache, cache.isPathIndependent, !cache.isStopped else { return nil }
+                return _DecodedElements(sources: cache.sources, decoded: cache.decoded)
+            }
+        }
+        let model = decoding { decoding in
+            decoding.options.decodedArrays = earlier
+            defer { decoding.options.decodedArrays = nil }
+            return try? decoding.decode(Model.self, from: value)
+        }
         if !(Model.self is AnyObject.Type) { lock.withLock { decodedModel = (value, model) } }
         return model
     }
 
 }
+
+/// `_PartialModelContext.key(for: JSONValueDecoder())`, made once.
+private let _defaultPartialDecoderKey = _PartialModelContext<JSONValue>.key(for: JSONValueDecoder())
 
 /// Whether two complete values are the same JSON, in constant time for
 /// containers and long strings: they are the same instance (complete values
