@@ -596,6 +596,9 @@ struct _DirectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// The encoder and the frame, through a link that a kept container is
     /// set up again with (see ``_DirectEncoder/container(keyedBy:)``).
     let link: _DirectContainerLink
+    /// The text, held here too: reaching it through the link's unretained
+    /// encoder retained and released the encoder at every member.
+    let writing: _DirectWriting
 
     var encoder: _DirectEncoder { link.encoder }
     /// The frame of the object, and its serial: `-1` for a container of a
@@ -605,10 +608,12 @@ struct _DirectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     init(link: _DirectContainerLink) {
         self.link = link
+        writing = link.encoder.writing
     }
 
     init(encoder: _DirectEncoder, index: Int, serial: Int) {
         link = _DirectContainerLink(encoder, index: index, serial: serial)
+        writing = encoder.writing
     }
 
     var codingPath: [any CodingKey] { encoder.codingPath }
@@ -617,57 +622,57 @@ struct _DirectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// encode is over.
     @inline(__always)
     private func begin(_ key: Key) throws -> Bool {
-        guard try encoder.writing.enter(index, serial) else { return false }
-        try encoder.writing.beginMember(encoder.convertedKey(key))
+        guard try writing.enter(index, serial) else { return false }
+        try writing.beginMember(writing.options.convertsKeys ? encoder.convertedKey(key) : key.stringValue)
         return true
     }
 
-    mutating func encodeNil(forKey key: Key) throws { if try begin(key) { encoder.writing.writeNull() } }
+    mutating func encodeNil(forKey key: Key) throws { if try begin(key) { writing.writeNull() } }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        if try begin(key) { encoder.writing.writeBool(value) }
+        if try begin(key) { writing.writeBool(value) }
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        if try begin(key) { encoder.writing.writer.writeString(value) }
+        if try begin(key) { writing.writer.writeString(value) }
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        if try begin(key) { try encoder.writing.writeDouble(value) }
+        if try begin(key) { try writing.writeDouble(value) }
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        if try begin(key) { try encoder.writing.writeFloat(value) }
+        if try begin(key) { try writing.writeFloat(value) }
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        if try begin(key) { encoder.writing.writer.writeInteger(value) }
+        if try begin(key) { writing.writer.writeInteger(value) }
     }
     mutating func encode(_ value: Int8, forKey key: Key) throws {
-        if try begin(key) { try encoder.writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(value) }
     }
     mutating func encode(_ value: Int16, forKey key: Key) throws {
-        if try begin(key) { try encoder.writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(value) }
     }
     mutating func encode(_ value: Int32, forKey key: Key) throws {
-        if try begin(key) { try encoder.writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(value) }
     }
     mutating func encode(_ value: Int64, forKey key: Key) throws {
-        if try begin(key) { try encoder.writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(value) }
     }
     mutating func encode(_ value: UInt, forKey key: Key) throws {
-        if try begin(key) { try encoder.writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(value) }
     }
     mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        if try begin(key) { try encoder.writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(value) }
     }
     mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        if try begin(key) { try encoder.writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(value) }
     }
     mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        if try begin(key) { try encoder.writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(value) }
     }
     mutating func encode(_ value: UInt64, forKey key: Key) throws {
-        if try begin(key) { try encoder.writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(value) }
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if try begin(key) { try encoder.writeMember(value, key: key) }
+        if try begin(key), try !writing.writeScalar(value) { try encoder.writeMember(value, key: key) }
     }
 
     /// Opens a nested object or array for `key`; `nil` if the path gave up
@@ -678,7 +683,7 @@ struct _DirectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         } catch {
             return nil
         }
-        return encoder.writing.open(isObject: isObject, nested: true)
+        return writing.open(isObject: isObject, nested: true)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -690,7 +695,7 @@ struct _DirectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if opened != nil,
             nested.options.mappedKeyTypes.value(for: NestedKey.self, { NestedKey.self is any MappedCodingKey.Type })
         {
-            encoder.writing.abandoned = true
+            writing.abandoned = true
         }
         return KeyedEncodingContainer(
             _DirectKeyedContainer<NestedKey>(encoder: nested, index: opened?.index ?? -1, serial: opened?.serial ?? -1))
@@ -713,7 +718,7 @@ struct _DirectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     /// A super encoder: the direct path gives up (unless the encode is over).
     private func superEncoder(for key: any CodingKey) -> any Encoder {
-        if !encoder.writing.finished { encoder.writing.abandoned = true }
+        if !writing.finished { writing.abandoned = true }
         return encoder.nested(key, nil, isObject: true)
     }
 }
