@@ -169,12 +169,13 @@ final class _DirectWriting {
 
     /// Writes a finite double, or a non-finite one as the strategy's string;
     /// gives up on one that the strategy refuses.
+    @inline(never)
     func writeDouble(_ value: Double) throws {
         if writer.writeDouble(value) { return }
         guard case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options.floatStrategy else {
             throw abandon()
         }
-        writer.writeString(value.isNaN ? nan : value > 0 ? positiveInfinity : negativeInfinity)
+        writeString(value.isNaN ? nan : value > 0 ? positiveInfinity : negativeInfinity)
     }
 
     func writeFloat(_ value: Float) throws {
@@ -182,7 +183,10 @@ final class _DirectWriting {
         _ = writer.writeDouble(JSONValue._double(shortestTextOf: value))
     }
 
-    /// Writes an integer as ``_ValueEncoder/wrapInteger(_:key:)`` makes it.
+    /// Writes an integer as ``_ValueEncoder/wrapInteger(_:key:)`` makes it:
+    /// the narrower integers come as `Int64` and `UInt` as `UInt64`, whose
+    /// ``JSONValue`` is that of the same number in its own type.
+    @inline(never)
     func writeInteger<T: BinaryInteger>(_ value: T) throws {
         guard let number = JSONValue(_integer: value, rounding: options.roundsInexactNumbers) else {
             throw abandon()
@@ -199,17 +203,25 @@ final class _DirectWriting {
         }
     }
 
+    @inline(never)
+    func writeString(_ value: String) { writer.writeString(value) }
+
+    @inline(never)
+    func writeInt(_ value: Int) { writer.writeInteger(value) }
+
+    @inline(never)
     func writeNull() { writer.output.append("null") }
+    @inline(never)
     func writeBool(_ value: Bool) { writer.output.append(value ? "true" : "false") }
 
     /// Writes a value that ``_ValueEncoder/wrap(_:key:)`` makes without
     /// calling `encode(to:)`; `false` if `value` is not one.
-    @inline(__always)
+    @inline(never)
     func writeScalar<T: Encodable>(_ value: T) throws -> Bool {
         if T.self == String.self {
-            writer.writeString(value as! String)
+            writeString(value as! String)
         } else if T.self == Int.self {
-            writer.writeInteger(value as! Int)
+            writeInt(value as! Int)
         } else if T.self == Double.self {
             try writeDouble(value as! Double)
         } else if T.self == Bool.self {
@@ -222,27 +234,19 @@ final class _DirectWriting {
             return try writeDate(value as! Date)
         } else if T.self == Data.self {
             guard case .base64 = options.dataStrategy else { return false }
-            writer.writeString((value as! Data).base64EncodedString())
+            writeString((value as! Data).base64EncodedString())
         } else if T.self == URL.self {
-            writer.writeString((value as! URL).absoluteString)
+            writeString((value as! URL).absoluteString)
         } else if T.self == Decimal.self {
             try writeDecimal(value as! Decimal)
         } else if T.self == [Int].self {
-            try writeElements(value as! [Int]) { $0.writer.writeInteger($1) }
+            try writeElements(value as! [Int]) { $0.writeInt($1) }
         } else if T.self == [String].self {
-            try writeElements(value as! [String]) { $0.writer.writeString($1) }
-        } else if T.self == [Bool].self {
-            try writeElements(value as! [Bool]) { $0.writeBool($1) }
+            try writeElements(value as! [String]) { $0.writeString($1) }
         } else if T.self == [Double].self {
             let array = value as! [Double]
             guard array.allSatisfy(\.isFinite) else { return false }
             try writeElements(array) { _ = $0.writer.writeDouble($1) }
-        } else if T.self == [Int64].self {
-            return try writeIntegers(value as! [Int64])
-        } else if T.self == [Int32].self {
-            return try writeIntegers(value as! [Int32])
-        } else if T.self == [UInt64].self {
-            return try writeIntegers(value as! [UInt64])
         } else {
             return false
         }
@@ -250,7 +254,6 @@ final class _DirectWriting {
     }
 
     /// Writes an array of scalars, one level deeper.
-    @inline(__always)
     private func writeElements<Element>(_ array: [Element], _ write: (_DirectWriting, Element) -> Void) throws {
         guard frames.count < depthLimit else { throw abandon() }
         writer.output.append(UInt8(ascii: "["))
@@ -261,14 +264,6 @@ final class _DirectWriting {
             write(self, element)
         }
         writer.output.append(UInt8(ascii: "]"))
-    }
-
-    /// Writes an array of integers if each is a ``JSONValue/int(_:)`` as it
-    /// stands; `false` otherwise, for the element-by-element path.
-    private func writeIntegers<Element: BinaryInteger>(_ array: [Element]) throws -> Bool {
-        guard !options.roundsInexactNumbers, array.allSatisfy({ Int(exactly: $0) != nil }) else { return false }
-        try writeElements(array) { $0.writer.writeInteger(Int(truncatingIfNeeded: $1)) }
-        return true
     }
 
     private func writeDecimal(_ value: Decimal) throws {
@@ -286,10 +281,10 @@ final class _DirectWriting {
         case .millisecondsSince1970:
             try writeDouble(1000 * date.timeIntervalSince1970)
         case .iso8601:
-            writer.writeString(_ISO8601.string(from: date))
+            writeString(_ISO8601.string(from: date))
         #if canImport(Darwin)
         case .formatted(let formatter):
-            writer.writeString(formatter.string(from: date))
+            writeString(formatter.string(from: date))
         #endif
         default:
             return false
@@ -497,7 +492,6 @@ final class _DirectEncoder: Encoder {
 
     /// Writes `value` as the member or element `key` of this encoder's
     /// container, whose name or comma is written.
-    @inline(__always)
     func writeMember<T: Encodable>(_ value: T, key: any CodingKey) throws {
         if try writing.writeScalar(value) { return }
         var child: _DirectEncoder
@@ -620,7 +614,6 @@ struct _DirectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     /// Readies the object and writes the name of `key`; `false` if the
     /// encode is over.
-    @inline(__always)
     private func begin(_ key: Key) throws -> Bool {
         guard try writing.enter(index, serial) else { return false }
         try writing.beginMember(writing.options.convertsKeys ? encoder.convertedKey(key) : key.stringValue)
@@ -632,7 +625,7 @@ struct _DirectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if try begin(key) { writing.writeBool(value) }
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        if try begin(key) { writing.writer.writeString(value) }
+        if try begin(key) { writing.writeString(value) }
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
         if try begin(key) { try writing.writeDouble(value) }
@@ -641,31 +634,31 @@ struct _DirectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if try begin(key) { try writing.writeFloat(value) }
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        if try begin(key) { writing.writer.writeInteger(value) }
+        if try begin(key) { writing.writeInt(value) }
     }
     mutating func encode(_ value: Int8, forKey key: Key) throws {
-        if try begin(key) { try writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(Int64(value)) }
     }
     mutating func encode(_ value: Int16, forKey key: Key) throws {
-        if try begin(key) { try writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(Int64(value)) }
     }
     mutating func encode(_ value: Int32, forKey key: Key) throws {
-        if try begin(key) { try writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(Int64(value)) }
     }
     mutating func encode(_ value: Int64, forKey key: Key) throws {
         if try begin(key) { try writing.writeInteger(value) }
     }
     mutating func encode(_ value: UInt, forKey key: Key) throws {
-        if try begin(key) { try writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(UInt64(value)) }
     }
     mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        if try begin(key) { try writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(Int64(value)) }
     }
     mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        if try begin(key) { try writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(Int64(value)) }
     }
     mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        if try begin(key) { try writing.writeInteger(value) }
+        if try begin(key) { try writing.writeInteger(Int64(value)) }
     }
     mutating func encode(_ value: UInt64, forKey key: Key) throws {
         if try begin(key) { try writing.writeInteger(value) }
@@ -741,7 +734,6 @@ struct _DirectUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     /// Readies the array and writes the comma; `false` if the encode is over.
-    @inline(__always)
     private func begin() throws -> Bool {
         guard try encoder.writing.enter(index, serial) else { return false }
         encoder.writing.beginElement()
@@ -753,18 +745,18 @@ struct _DirectUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encodeNil() throws { if try begin() { encoder.writing.writeNull() } }
     mutating func encode(_ value: Bool) throws { if try begin() { encoder.writing.writeBool(value) } }
-    mutating func encode(_ value: String) throws { if try begin() { encoder.writing.writer.writeString(value) } }
+    mutating func encode(_ value: String) throws { if try begin() { encoder.writing.writeString(value) } }
     mutating func encode(_ value: Double) throws { if try begin() { try encoder.writing.writeDouble(value) } }
     mutating func encode(_ value: Float) throws { if try begin() { try encoder.writing.writeFloat(value) } }
-    mutating func encode(_ value: Int) throws { if try begin() { encoder.writing.writer.writeInteger(value) } }
-    mutating func encode(_ value: Int8) throws { if try begin() { try encoder.writing.writeInteger(value) } }
-    mutating func encode(_ value: Int16) throws { if try begin() { try encoder.writing.writeInteger(value) } }
-    mutating func encode(_ value: Int32) throws { if try begin() { try encoder.writing.writeInteger(value) } }
+    mutating func encode(_ value: Int) throws { if try begin() { encoder.writing.writeInt(value) } }
+    mutating func encode(_ value: Int8) throws { if try begin() { try encoder.writing.writeInteger(Int64(value)) } }
+    mutating func encode(_ value: Int16) throws { if try begin() { try encoder.writing.writeInteger(Int64(value)) } }
+    mutating func encode(_ value: Int32) throws { if try begin() { try encoder.writing.writeInteger(Int64(value)) } }
     mutating func encode(_ value: Int64) throws { if try begin() { try encoder.writing.writeInteger(value) } }
-    mutating func encode(_ value: UInt) throws { if try begin() { try encoder.writing.writeInteger(value) } }
-    mutating func encode(_ value: UInt8) throws { if try begin() { try encoder.writing.writeInteger(value) } }
-    mutating func encode(_ value: UInt16) throws { if try begin() { try encoder.writing.writeInteger(value) } }
-    mutating func encode(_ value: UInt32) throws { if try begin() { try encoder.writing.writeInteger(value) } }
+    mutating func encode(_ value: UInt) throws { if try begin() { try encoder.writing.writeInteger(UInt64(value)) } }
+    mutating func encode(_ value: UInt8) throws { if try begin() { try encoder.writing.writeInteger(Int64(value)) } }
+    mutating func encode(_ value: UInt16) throws { if try begin() { try encoder.writing.writeInteger(Int64(value)) } }
+    mutating func encode(_ value: UInt32) throws { if try begin() { try encoder.writing.writeInteger(Int64(value)) } }
     mutating func encode(_ value: UInt64) throws { if try begin() { try encoder.writing.writeInteger(value) } }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
@@ -818,7 +810,6 @@ struct _DirectSingleValueContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { encoder.codingPath }
 
     /// Readies the encoder's own value; `false` if the encode is over.
-    @inline(__always)
     private func begin() throws -> Bool {
         guard try encoder.readyForOwnValue() else { return false }
         encoder.content = .done
@@ -827,18 +818,18 @@ struct _DirectSingleValueContainer: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws { if try begin() { encoder.writing.writeNull() } }
     mutating func encode(_ value: Bool) throws { if try begin() { encoder.writing.writeBool(value) } }
-    mutating func encode(_ value: String) throws { if try begin() { encoder.writing.writer.writeString(value) } }
+    mutating func encode(_ value: String) throws { if try begin() { encoder.writing.writeString(value) } }
     mutating func encode(_ value: Double) throws { if try begin() { try encoder.writing.writeDouble(value) } }
     mutating func encode(_ value: Float) throws { if try begin() { try encoder.writing.writeFloat(value) } }
-    mutating func encode(_ value: Int) throws { if try begin() { encoder.writing.writer.writeInteger(value) } }
-    mutating func encode(_ value: Int8) throws { if try begin() { try encoder.writing.writeInteger(value) } }
-    mutating func encode(_ value: Int16) throws { if try begin() { try encoder.writing.writeInteger(value) } }
-    mutating func encode(_ value: Int32) throws { if try begin() { try encoder.writing.writeInteger(value) } }
+    mutating func encode(_ value: Int) throws { if try begin() { encoder.writing.writeInt(value) } }
+    mutating func encode(_ value: Int8) throws { if try begin() { try encoder.writing.writeInteger(Int64(value)) } }
+    mutating func encode(_ value: Int16) throws { if try begin() { try encoder.writing.writeInteger(Int64(value)) } }
+    mutating func encode(_ value: Int32) throws { if try begin() { try encoder.writing.writeInteger(Int64(value)) } }
     mutating func encode(_ value: Int64) throws { if try begin() { try encoder.writing.writeInteger(value) } }
-    mutating func encode(_ value: UInt) throws { if try begin() { try encoder.writing.writeInteger(value) } }
-    mutating func encode(_ value: UInt8) throws { if try begin() { try encoder.writing.writeInteger(value) } }
-    mutating func encode(_ value: UInt16) throws { if try begin() { try encoder.writing.writeInteger(value) } }
-    mutating func encode(_ value: UInt32) throws { if try begin() { try encoder.writing.writeInteger(value) } }
+    mutating func encode(_ value: UInt) throws { if try begin() { try encoder.writing.writeInteger(UInt64(value)) } }
+    mutating func encode(_ value: UInt8) throws { if try begin() { try encoder.writing.writeInteger(Int64(value)) } }
+    mutating func encode(_ value: UInt16) throws { if try begin() { try encoder.writing.writeInteger(Int64(value)) } }
+    mutating func encode(_ value: UInt32) throws { if try begin() { try encoder.writing.writeInteger(Int64(value)) } }
     mutating func encode(_ value: UInt64) throws { if try begin() { try encoder.writing.writeInteger(value) } }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
@@ -850,15 +841,6 @@ extension Dictionary where Key == String, Value: Encodable {
     /// Writes the dictionary as ``_encode(with:)`` builds it.
     func _write(with encoder: _DirectEncoder) throws {
         let writing = encoder.writing
-        if Value.self == String.self || Value.self == Int.self || Value.self == JSONValue.self {
-            guard
-                case .value(let value) = try _encode(
-                    with: _ValueEncoder(parent: nil, key: nil, options: encoder.options))
-            else { throw writing.abandon() }
-            try writing.writeValue(value)
-            encoder.content = .done
-            return
-        }
         guard let (index, serial) = writing.open(isObject: true) else { throw _DirectEncodingAbandoned() }
         encoder.content = .container(index: index, serial: serial, isObject: true)
         for (name, member) in _sortedByName(map { ($0.key, $0.value) }) {
