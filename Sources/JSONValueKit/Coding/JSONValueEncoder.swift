@@ -32,10 +32,11 @@ import Foundation
 /// A container that a type keeps after its `encode(to:)` returned, and writes
 /// to later, still lands in the tree; `JSONEncoder` drops such late writes.
 ///
-/// It has no `outputFormatting`, because it writes no text: the tree's text
-/// comes from ``JSONValue/jsonString(options:maximumNestingDepth:)``, whose
-/// ``JSONValue/WritingOptions`` leave `/` unescaped by default, where
-/// `JSONEncoder` writes `\/` unless told `.withoutEscapingSlashes`.
+/// To get JSON text, ``encodeJSONData(_:options:maximumNestingDepth:)`` writes
+/// it as the value encodes, without the tree. It has no `outputFormatting`:
+/// that method, and the tree's ``JSONValue/jsonString(options:maximumNestingDepth:)``,
+/// take ``JSONValue/WritingOptions``, which leave `/` unescaped by default,
+/// where `JSONEncoder` writes `\/` unless told `.withoutEscapingSlashes`.
 public struct JSONValueEncoder: Sendable {
     /// How to map coding keys to the keys of objects; `JSONEncoder`'s type.
     public typealias KeyEncodingStrategy = JSONEncoder.KeyEncodingStrategy
