@@ -42,6 +42,9 @@ private func appModelBenchmarks<Model: Codable & Equatable>(_ type: Model.Type, 
     precondition(
         value == (try! foundationDecoder.decode(Model.self, from: encoder.encode(value).jsonData())),
         "\(model.name): JSONValueEncoder's output decodes to another model")
+    precondition(
+        try! encoder.encodeJSONData(value) == encoder.encode(value).jsonData(),
+        "\(model.name): encodeJSONData and the tree's text differ")
 
     Benchmark("Model/\(model.name)/JSONValueDecoder(Data)") { benchmark in
         for _ in benchmark.scaledIterations {
@@ -55,7 +58,7 @@ private func appModelBenchmarks<Model: Codable & Equatable>(_ type: Model.Type, 
     }
     Benchmark("Model/\(model.name)/JSONValueEncoder(Data)") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(try encoder.encode(value).jsonData())
+            blackHole(try encoder.encodeJSONData(value))
         }
     }
     Benchmark("Model/\(model.name)/JSONEncoder") { benchmark in

@@ -90,6 +90,9 @@ func modelOperation<Model: Codable & Equatable>(
     case "JSONDecoder":
         return try measured(iterations) { keep(try foundationDecoder.decode(Model.self, from: bytes)) }
     case "encode":
+        precondition(try! encoder.encodeJSONData(value) == encoder.encode(value).jsonData(), "the texts differ")
+        return try measured(iterations) { keep(try encoder.encodeJSONData(value)) }
+    case "encode-via-tree":
         return try measured(iterations) { keep(try encoder.encode(value).jsonData()) }
     case "encode-tree":
         return try measured(iterations) { keep(try encoder.encode(value)) }
@@ -106,7 +109,7 @@ guard arguments.count >= 2 else {
         """
         Usage: CallgrindProbe <operation>/<file or model> [iterations]
           parse/<file>  write/<file>  write-sorted/<file>  incremental-4KiB/<file>  incremental-1KiB-partial/<file>
-          decode|decode-tree|decode-lenient|JSONDecoder|encode|encode-tree|JSONEncoder/<model>
+          decode|decode-tree|decode-lenient|JSONDecoder|encode|encode-via-tree|encode-tree|JSONEncoder/<model>
           schema/<schema file>:<instance file>
         files: twitter citm_catalog canada; models: \(AppModelCase.all.map(\.name).joined(separator: " "))
         """)

@@ -32,10 +32,11 @@ import Foundation
 /// A container that a type keeps after its `encode(to:)` returned, and writes
 /// to later, still lands in the tree; `JSONEncoder` drops such late writes.
 ///
-/// It has no `outputFormatting`, because it writes no text: the tree's text
-/// comes from ``JSONValue/jsonString(options:maximumNestingDepth:)``, whose
-/// ``JSONValue/WritingOptions`` leave `/` unescaped by default, where
-/// `JSONEncoder` writes `\/` unless told `.withoutEscapingSlashes`.
+/// To get JSON text, ``encodeJSONData(_:options:maximumNestingDepth:)`` writes
+/// it as the value encodes, without the tree. It has no `outputFormatting`:
+/// that method, and the tree's ``JSONValue/jsonString(options:maximumNestingDepth:)``,
+/// take ``JSONValue/WritingOptions``, which leave `/` unescaped by default,
+/// where `JSONEncoder` writes `\/` unless told `.withoutEscapingSlashes`.
 public struct JSONValueEncoder: Sendable {
     /// How to map coding keys to the keys of objects; `JSONEncoder`'s type.
     public typealias KeyEncodingStrategy = JSONEncoder.KeyEncodingStrategy
@@ -122,6 +123,62 @@ public struct JSONValueEncoder: Sendable {
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         let encoder = _ValueEncoder(parent: nil, key: nil, options: _EncodingOptions(self))
         return try encoder.wrap(value, key: nil).resolved()
+    }
+
+    /// Encodes a value as UTF-8 JSON text.
+    ///
+    /// ```swift
+    /// let data = try JSONValueEncoder().encodeJSONData(Point(x: 1, y: 2))   // {"x":1,"y":2}
+    /// ```
+    ///
+    /// The bytes are those of `try encode(value).jsonData(options: options,
+    /// maximumNestingDepth: maximumNestingDepth)`, and so are the errors; the
+    /// text is written while the value encodes, without building the tree,
+    /// when the value uses its containers in nested order (each nested
+    /// container or encoder finished before its parent is written to again)
+    /// and encodes each key once, as synthesized conformances do. Otherwise,
+    /// and with `.prettyPrinted` or `.sortedKeys`, the value is encoded
+    /// through the tree, and its `encode(to:)` may run a second time.
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - options: How to format the text, as for
+    ///     ``JSONValue/jsonData(options:maximumNestingDepth:)``.
+    ///   - maximumNestingDepth: How many levels of arrays and objects the
+    ///     text may nest; 512 by default.
+    /// - Returns: The JSON text as UTF-8 bytes.
+    /// - Throws: `EncodingError` as ``encode(_:)`` throws it, or
+    ///   ``JSONWritingError`` if the value nests too deep.
+    public func encodeJSONData<T: Encodable>(
+        _ value: T,
+        options: JSONValue.WritingOptions = [],
+        maximumNestingDepth: Int = JSONValue.WritingOptions.defaultMaximumNestingDepth
+    ) throws -> Data {
+        if let data = _directJSONData(value, options: options, maximumNestingDepth: maximumNestingDepth) {
+            return data
+        }
+        return try encode(value).jsonData(options: options, maximumNestingDepth: maximumNestingDepth)
+    }
+
+    /// The text of `value` written while it encodes, or `nil` if the direct
+    /// path gave up (see `_DirectEncoder.swift`) and the tree is to write it.
+    func _directJSONData<T: Encodable>(
+        _ value: T, options: JSONValue.WritingOptions, maximumNestingDepth: Int
+    ) -> Data? {
+        guard options.isDisjoint(with: [.prettyPrinted, .sortedKeys]) else { return nil }
+        let writing = _DirectWriting(
+            options: _EncodingOptions(self), writingOptions: options, depthLimit: maximumNestingDepth)
+        let encoder = _DirectEncoder(writing: writing, parent: nil, key: nil)
+        let written: Bool
+        do {
+            try encoder.writeOwn(value)
+            written = !writing.abandoned
+        } catch {
+            written = false
+        }
+        writing.close(downTo: 0)
+        writing.finished = true
+        return written ? writing.takeOutput().takeData() : nil
     }
 }
 

@@ -539,6 +539,7 @@ struct _KeptEncodingContainer {
 /// `[String: Value]`, which JSONEncoder encodes without converting keys.
 protocol _StringKeyedDictionaryEncodable {
     func _encode(with encoder: _ValueEncoder) throws -> _Pending
+    func _write(with encoder: _DirectEncoder) throws
 }
 
 extension Dictionary: _StringKeyedDictionaryEncodable where Key == String, Value: Encodable {

@@ -63,6 +63,11 @@ extension JSONValue: Codable {
             encoder.store(self)
             return
         }
+        if let encoder = encoder as? _DirectEncoder {
+            // And its text, as it is.
+            try encoder.store(self)
+            return
+        }
         try _StackExtension.runCountingDepth { try encodeOnThisStack(to: encoder) }
     }
 

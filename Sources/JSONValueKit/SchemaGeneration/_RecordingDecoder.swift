@@ -313,6 +313,10 @@ struct _RecordingUnkeyedContainer: UnkeyedDecodingContainer {
         return true
     }
 
+    // Not specialized, as `_SchemaProbe.explore` is not: the scalar
+    // overloads above made a copy for each scalar type, with a copy of what it
+    // calls, in every program that links the library.
+    @_semantics("optimize.sil.specialize.generic.never")
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if node.loopStart != nil, isAtEnd { throw endError(T.self) }
         if let flip = run.choose(
@@ -414,6 +418,8 @@ struct _RecordingSingleValueContainer: SingleValueDecodingContainer {
         return flip != nil
     }
 
+    // Not specialized: see `_RecordingUnkeyedContainer.decode(_:)`.
+    @_semantics("optimize.sil.specialize.generic.never")
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if run.probe.tracksFirstScalar, run.probe.firstScalarAsked == nil,
             case .leaf(let shape, _) = run.probe.kind(of: T.self)

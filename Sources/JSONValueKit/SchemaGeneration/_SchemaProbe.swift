@@ -518,6 +518,11 @@ final class _SchemaProbe {
         return path
     }
 
+    // Not specialized, nor is `exploreRuns`: each type is explored once per
+    // probe, and a copy of both for each scalar type the recording decoder
+    // met was 89 KB of code, with its debug information several times that,
+    // in every program that links the library (see Benchmarks/BinarySize).
+    @_semantics("optimize.sil.specialize.generic.never")
     private func explore<T: Decodable>(_ type: T.Type, _ record: _TypeRecord) throws {
         let id = ObjectIdentifier(T.self)
         record.waitsFor = nil
@@ -547,6 +552,7 @@ final class _SchemaProbe {
         }
     }
 
+    @_semantics("optimize.sil.specialize.generic.never")
     private func exploreRuns<T: Decodable>(_ type: T.Type, _ record: _TypeRecord) throws {
         #if JSONSchema
         if let customizing = T.self as? any JSONSchemaCustomizing.Type, let schema = customizing.jsonSchema {

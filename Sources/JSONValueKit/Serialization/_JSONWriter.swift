@@ -434,7 +434,7 @@ struct _JSONWriter: ~Copyable {
         for _ in 0..<(2 * indent) { output.appendUnchecked(UInt8(ascii: " ")) }
     }
 
-    private mutating func writeInteger(_ value: Int) {
+    mutating func writeInteger(_ value: Int) {
         output.appendInPlace(maximum: 20) { destination in
             let magnitude = UInt64(value.magnitude)
             let sign = value < 0 ? 1 : 0
@@ -446,7 +446,7 @@ struct _JSONWriter: ~Copyable {
     }
 
     /// Writes a double; `false` if it is not finite and cannot be written.
-    private mutating func writeDouble(_ value: Double) -> Bool {
+    mutating func writeDouble(_ value: Double) -> Bool {
         guard value.isFinite else {
             guard nonFiniteAsJSON5 else { return false }
             output.append(value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity")
@@ -538,7 +538,7 @@ struct _JSONWriter: ~Copyable {
         return count &+ 1
     }
 
-    private mutating func writeString(_ string: borrowing String) {
+    mutating func writeString(_ string: borrowing String) {
         // In place where the bytes are contiguous, as a native string's
         // always are: a copy to call the mutating `withUTF8` on retained and
         // released every string.
