@@ -268,6 +268,16 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         return evaluateNested(id, instance, marks)
     }
 
+    /// The node that subschema `id` is, or that it stands for as a `$ref`,
+    /// if it is a leaf with checks (see ``_SchemaProgram/Node/isLeaf``).
+    @inline(__always)
+    private func leaf(_ id: Int32) -> _SchemaProgram.Node? {
+        var node = nodes[Int(id)]
+        if node.alias >= 0 { node = nodes[Int(node.alias)] }
+        guard case .general = node.shape, node.isLeaf else { return nil }
+        return node
+    }
+
     /// The checks of a node whose children are all decided inline (see
     /// ``_SchemaProgram/Node/isLeaf``), on the fast path.
     @inline(never)
@@ -693,7 +703,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             if !Reporter.isEnabled && marks == nil && itemsCheck.prefixCount == 0, let types = itemsCheck.restTypes {
                 // The common `"items": {"type": …}`, inline.
                 guard let base = items.baseAddress else { return true }
-                for index in 0..<items.count where !types.accepts(base + index) { return false }
+                for index in 0..<items.count where !types.acceptsItem(base + index) { return false }
                 return true
             }
             return evaluateItems(itemsCheck, items, marks)
@@ -1377,7 +1387,14 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             if !Reporter.isEnabled, case .typeOnly(let types) = restShape {
                 // The common `"items": {"type": …}`, without a call per item.
                 for index in prefixCount..<elements.count
-                where !types.accepts(elements.baseAddress.unsafelyUnwrapped + index) { return false }
+                where !types.acceptsItem(elements.baseAddress.unsafelyUnwrapped + index) { return false }
+            } else if !Reporter.isEnabled, let leaf = leaf(items.rest) {
+                // A leaf for every item (`{"type": "array", "items": …}`):
+                // its node read once, not once an item.
+                for index in prefixCount..<elements.count {
+                    let element = elements.baseAddress.unsafelyUnwrapped + index
+                    guard leaf.types.acceptsItem(element), evaluateLeaf(leaf, element) else { return false }
+                }
             } else if case .alwaysInvalid = restShape {
                 all.isInvalid = true
                 if Reporter.isEnabled {
