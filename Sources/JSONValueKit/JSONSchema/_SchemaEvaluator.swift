@@ -1048,12 +1048,30 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     ) -> (Int, Int)? {
         if elements.count <= 16 {
             guard let base = elements.baseAddress else { return nil }
-            for second in elements.indices {
-                for first in 0..<second where _schemaEqual(base + first, base + second, numbers: numbers) {
-                    return (first, second)
+            guard elements.count >= 4 else {
+                for second in elements.indices {
+                    for first in 0..<second where _schemaEqual(base + first, base + second, numbers: numbers) {
+                        return (first, second)
+                    }
                 }
+                return nil
             }
-            return nil
+            // From four items on, only the pairs with the same digest are
+            // compared: an array of objects that differ in some member
+            // (parameters, named each) was compared member by member, pair
+            // after pair.
+            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: elements.count) { digests in
+                for index in elements.indices { digests[index] = _schemaShallowDigest(base + index) }
+                for second in elements.indices {
+                    for first in 0..<second
+                    where digests[first] == digests[second]
+                        && _schemaEqual(base + first, base + second, numbers: numbers)
+                    {
+                        return (first, second)
+                    }
+                }
+                return nil
+            }
         }
         if let numbers {
             var seen: [_ExactValueKey: Int] = [:]
