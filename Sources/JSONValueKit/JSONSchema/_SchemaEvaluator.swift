@@ -308,37 +308,62 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         if depth & 7 == 0
             && (_StackExtension.localAddressesTrackTheStack ? _stackAddress() < stackLimit : depth >= levelLimit)
         {
-            do {
-                return try _StackExtension.onNewStack { () -> Bool in
-                    let (savedStackLimit, savedLevelLimit) = (stackLimit, levelLimit)
-                    // Leave a quarter of the new stack unused, for the frames
-                    // below this check.
-                    stackLimit = _stackAddress() &- UInt(_StackExtension.stackSize) / 4 * 3
-                    levelLimit = depth &+ Self.levelsPerNewStack
-                    defer { (stackLimit, levelLimit) = (savedStackLimit, savedLevelLimit) }
-                    return self.evaluateNode(id, instance, marks)
-                }
-            } catch {
-                // No threads to continue on (WebAssembly without them):
-                // refuse, rather than overflow the one stack.
-                if Reporter.isEnabled {
-                    let unit = reporter.beginNode(Int(id))
-                    reporter.end(unit, valid: false, error: "the value is nested too deeply to validate here: \(error)")
-                }
-                return false
-            }
+            return evaluateOnNewStack(id, instance, marks)
         }
         return evaluateNode(id, instance, marks)
     }
 
+    /// ``evaluateNested(_:_:_:)`` again, at the same depth, on a new stack.
+    @inline(never)
+    private mutating func evaluateOnNewStack(
+        _ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        do {
+            return try _StackExtension.onNewStack { () -> Bool in
+                let (savedStackLimit, savedLevelLimit) = (stackLimit, levelLimit)
+                // Leave a quarter of the new stack unused, for the frames
+                // below this check.
+                stackLimit = _stackAddress() &- UInt(_StackExtension.stackSize) / 4 * 3
+                levelLimit = depth &+ Self.levelsPerNewStack
+                defer { (stackLimit, levelLimit) = (savedStackLimit, savedLevelLimit) }
+                return self.evaluateAgain(id, instance, marks)
+            }
+        } catch {
+            // No threads to continue on (WebAssembly without them):
+            // refuse, rather than overflow the one stack.
+            if Reporter.isEnabled {
+                let unit = reporter.beginNode(Int(id))
+                reporter.end(unit, valid: false, error: "the value is nested too deeply to validate here: \(error)")
+            }
+            return false
+        }
+    }
+
+    /// ``evaluateNested(_:_:_:)`` once more for the level being entered,
+    /// which it counts again: its rare paths (a new stack, marks of the
+    /// node's own) come back through it, so that ``evaluateNode(_:_:_:)``
+    /// is inlined there alone.
+    private mutating func evaluateAgain(
+        _ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        depth -= 1
+        defer { depth += 1 }
+        return evaluateNested(id, instance, marks)
+    }
+
+    /// A node with `unevaluated…`, which keeps its own marks.
+    @inline(never)
+    private mutating func evaluateWithOwnMarks(_ id: Int32, _ instance: UnsafePointer<JSONValue>) -> Bool {
+        var own = _SchemaBitSet()
+        return withUnsafeMutablePointer(to: &own) { evaluateAgain(id, instance, $0) }
+    }
+
+    /// A node's checks, inside ``evaluateNested(_:_:_:)``.
+    @inline(__always)
     private mutating func evaluateNode(_ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks) -> Bool
     {
         let node = nodes[Int(id)]
-        if node.tracksEvaluation && marks == nil {
-            // A node with `unevaluated…` keeps its own marks.
-            var own = _SchemaBitSet()
-            return withUnsafeMutablePointer(to: &own) { evaluateNode(id, instance, $0) }
-        }
+        if node.tracksEvaluation && marks == nil { return evaluateWithOwnMarks(id, instance) }
         let marks = node.tracksEvaluation ? marks : nil
         let entersResource = program.usesDynamicScope && scope.last != node.resource
         if entersResource { scope.append(node.resource) }
