@@ -190,6 +190,39 @@ extension JSONValue {
     }
 }
 
+/// A digest of the value at `value` that values equal by
+/// ``_schemaEqual(_:_:numbers:)`` share: a string's length in UTF-8, an
+/// array's count, an object's count and the digests of its members' values
+/// one level down (summed, so that the order of the members does not
+/// matter), one for every number (`1` equals `1.0`, and a box of a number
+/// kept as text equals its value). Read in place, with no reference taken,
+/// so that `uniqueItems` compares in full only the items whose digests
+/// agree.
+func _schemaShallowDigest(_ value: UnsafePointer<JSONValue>) -> UInt64 {
+    guard let object = _SchemaInstanceView.object(of: value) else { return _schemaLeafDigest(value) }
+    var digest = 0x6F62_6A65_6374 &+ UInt64(truncatingIfNeeded: object.count)
+    for index in 0..<object.count {
+        // Mixed before summing, so that different lengths seldom add up to
+        // the same sum.
+        let part = _schemaLeafDigest(object.value(at: index)) &* 0x9E37_79B9_7F4A_7C15
+        digest &+= part ^ (part >> 29)
+    }
+    return digest
+}
+
+/// ``_schemaShallowDigest(_:)`` without looking inside containers.
+@inline(__always)
+private func _schemaLeafDigest(_ value: UnsafePointer<JSONValue>) -> UInt64 {
+    switch value.pointee {
+    case .string: return 1 &+ UInt64(truncatingIfNeeded: value.pointee.unsafelyUnwrappedString.utf8.count) << 3
+    case .array: return 2 &+ UInt64(truncatingIfNeeded: _SchemaInstanceView.elements(of: value)?.count ?? 0) << 3
+    case .object: return 3 &+ UInt64(truncatingIfNeeded: _SchemaInstanceView.object(of: value)?.count ?? 0) << 3
+    case .int, .double: return 4
+    case .bool(let bool): return bool ? 5 : 6
+    case .null: return 7
+    }
+}
+
 /// Whether two strings have the same UTF-8 bytes (not merely canonically
 /// equivalent ones, as Swift's `==` decides).
 @inline(__always)

@@ -268,6 +268,16 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         return evaluateNested(id, instance, marks)
     }
 
+    /// The node that subschema `id` is, or that it stands for as a `$ref`,
+    /// if it is a leaf with checks (see ``_SchemaProgram/Node/isLeaf``).
+    @inline(__always)
+    private func leaf(_ id: Int32) -> _SchemaProgram.Node? {
+        var node = nodes[Int(id)]
+        if node.alias >= 0 { node = nodes[Int(node.alias)] }
+        guard case .general = node.shape, node.isLeaf else { return nil }
+        return node
+    }
+
     /// The checks of a node whose children are all decided inline (see
     /// ``_SchemaProgram/Node/isLeaf``), on the fast path.
     @inline(never)
@@ -298,37 +308,62 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         if depth & 7 == 0
             && (_StackExtension.localAddressesTrackTheStack ? _stackAddress() < stackLimit : depth >= levelLimit)
         {
-            do {
-                return try _StackExtension.onNewStack { () -> Bool in
-                    let (savedStackLimit, savedLevelLimit) = (stackLimit, levelLimit)
-                    // Leave a quarter of the new stack unused, for the frames
-                    // below this check.
-                    stackLimit = _stackAddress() &- UInt(_StackExtension.stackSize) / 4 * 3
-                    levelLimit = depth &+ Self.levelsPerNewStack
-                    defer { (stackLimit, levelLimit) = (savedStackLimit, savedLevelLimit) }
-                    return self.evaluateNode(id, instance, marks)
-                }
-            } catch {
-                // No threads to continue on (WebAssembly without them):
-                // refuse, rather than overflow the one stack.
-                if Reporter.isEnabled {
-                    let unit = reporter.beginNode(Int(id))
-                    reporter.end(unit, valid: false, error: "the value is nested too deeply to validate here: \(error)")
-                }
-                return false
-            }
+            return evaluateOnNewStack(id, instance, marks)
         }
         return evaluateNode(id, instance, marks)
     }
 
+    /// ``evaluateNested(_:_:_:)`` again, at the same depth, on a new stack.
+    @inline(never)
+    private mutating func evaluateOnNewStack(
+        _ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        do {
+            return try _StackExtension.onNewStack { () -> Bool in
+                let (savedStackLimit, savedLevelLimit) = (stackLimit, levelLimit)
+                // Leave a quarter of the new stack unused, for the frames
+                // below this check.
+                stackLimit = _stackAddress() &- UInt(_StackExtension.stackSize) / 4 * 3
+                levelLimit = depth &+ Self.levelsPerNewStack
+                defer { (stackLimit, levelLimit) = (savedStackLimit, savedLevelLimit) }
+                return self.evaluateAgain(id, instance, marks)
+            }
+        } catch {
+            // No threads to continue on (WebAssembly without them):
+            // refuse, rather than overflow the one stack.
+            if Reporter.isEnabled {
+                let unit = reporter.beginNode(Int(id))
+                reporter.end(unit, valid: false, error: "the value is nested too deeply to validate here: \(error)")
+            }
+            return false
+        }
+    }
+
+    /// ``evaluateNested(_:_:_:)`` once more for the level being entered,
+    /// which it counts again: its rare paths (a new stack, marks of the
+    /// node's own) come back through it, so that ``evaluateNode(_:_:_:)``
+    /// is inlined there alone.
+    private mutating func evaluateAgain(
+        _ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        depth -= 1
+        defer { depth += 1 }
+        return evaluateNested(id, instance, marks)
+    }
+
+    /// A node with `unevaluated…`, which keeps its own marks.
+    @inline(never)
+    private mutating func evaluateWithOwnMarks(_ id: Int32, _ instance: UnsafePointer<JSONValue>) -> Bool {
+        var own = _SchemaBitSet()
+        return withUnsafeMutablePointer(to: &own) { evaluateAgain(id, instance, $0) }
+    }
+
+    /// A node's checks, inside ``evaluateNested(_:_:_:)``.
+    @inline(__always)
     private mutating func evaluateNode(_ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks) -> Bool
     {
         let node = nodes[Int(id)]
-        if node.tracksEvaluation && marks == nil {
-            // A node with `unevaluated…` keeps its own marks.
-            var own = _SchemaBitSet()
-            return withUnsafeMutablePointer(to: &own) { evaluateNode(id, instance, $0) }
-        }
+        if node.tracksEvaluation && marks == nil { return evaluateWithOwnMarks(id, instance) }
         let marks = node.tracksEvaluation ? marks : nil
         let entersResource = program.usesDynamicScope && scope.last != node.resource
         if entersResource { scope.append(node.resource) }
@@ -693,7 +728,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             if !Reporter.isEnabled && marks == nil && itemsCheck.prefixCount == 0, let types = itemsCheck.restTypes {
                 // The common `"items": {"type": …}`, inline.
                 guard let base = items.baseAddress else { return true }
-                for index in 0..<items.count where !types.accepts(base + index) { return false }
+                for index in 0..<items.count where !types.acceptsItem(base + index) { return false }
                 return true
             }
             return evaluateItems(itemsCheck, items, marks)
@@ -1038,12 +1073,30 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     ) -> (Int, Int)? {
         if elements.count <= 16 {
             guard let base = elements.baseAddress else { return nil }
-            for second in elements.indices {
-                for first in 0..<second where _schemaEqual(base + first, base + second, numbers: numbers) {
-                    return (first, second)
+            guard elements.count >= 4 else {
+                for second in elements.indices {
+                    for first in 0..<second where _schemaEqual(base + first, base + second, numbers: numbers) {
+                        return (first, second)
+                    }
                 }
+                return nil
             }
-            return nil
+            // From four items on, only the pairs with the same digest are
+            // compared: an array of objects that differ in some member
+            // (parameters, named each) was compared member by member, pair
+            // after pair.
+            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: elements.count) { digests in
+                for index in elements.indices { digests[index] = _schemaShallowDigest(base + index) }
+                for second in elements.indices {
+                    for first in 0..<second
+                    where digests[first] == digests[second]
+                        && _schemaEqual(base + first, base + second, numbers: numbers)
+                    {
+                        return (first, second)
+                    }
+                }
+                return nil
+            }
         }
         if let numbers {
             var seen: [_ExactValueKey: Int] = [:]
@@ -1377,7 +1430,14 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             if !Reporter.isEnabled, case .typeOnly(let types) = restShape {
                 // The common `"items": {"type": …}`, without a call per item.
                 for index in prefixCount..<elements.count
-                where !types.accepts(elements.baseAddress.unsafelyUnwrapped + index) { return false }
+                where !types.acceptsItem(elements.baseAddress.unsafelyUnwrapped + index) { return false }
+            } else if !Reporter.isEnabled, let leaf = leaf(items.rest) {
+                // A leaf for every item (`{"type": "array", "items": …}`):
+                // its node read once, not once an item.
+                for index in prefixCount..<elements.count {
+                    let element = elements.baseAddress.unsafelyUnwrapped + index
+                    guard leaf.types.acceptsItem(element), evaluateLeaf(leaf, element) else { return false }
+                }
             } else if case .alwaysInvalid = restShape {
                 all.isInvalid = true
                 if Reporter.isEnabled {

@@ -71,6 +71,13 @@ struct ExactNumberValidationTests {
         #expect(try verdict(["uniqueItems": true], "[\(many)]"))
         #expect(try !verdict(["uniqueItems": true], "[\(many), 100000000000000000015]"))
         #expect(try !verdict(["uniqueItems": true], #"[{"a": 100000000000000000001}, {"a": 100000000000000000001}]"#))
+        // Four to sixteen items: compared in full only where their digests agree.
+        #expect(try verdict(["uniqueItems": true], "[1, 2, 100000000000000000001, 100000000000000000002]"))
+        #expect(try !verdict(["uniqueItems": true], "[1, 2, 100000000000000000001, 1.00000000000000000001e20]"))
+        #expect(try !verdict(["uniqueItems": true], "[1, true, 1e20, 100000000000000000000]"))
+        #expect(
+            try !verdict(
+                ["uniqueItems": true], #"[{"a": 100000000000000000001}, 1, 2, {"a": 1.00000000000000000001e20}]"#))
     }
 
     @Test("integer: an exact value with no fraction")

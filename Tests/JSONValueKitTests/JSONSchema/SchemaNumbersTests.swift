@@ -77,6 +77,28 @@ struct SchemaNumbersTests {
         SchemaCase(
             name: "uniqueItems: many items, é and e with a combining accent differ", schema: ["uniqueItems": true],
             instance: .array((0..<20).map { .int($0) } + ["\u{E9}", "e\u{301}"]), valid: true),
+        // From four to sixteen items, only items with the same digest are
+        // compared in full.
+        SchemaCase(
+            name: "uniqueItems: five items, objects whose members come in another order repeat",
+            schema: ["uniqueItems": true],
+            instance: [["a": 1, "b": "x"], "x", nil, true, ["b": "x", "a": .double(1.0)]], valid: false),
+        SchemaCase(
+            name: "uniqueItems: four items, values of the same lengths that differ", schema: ["uniqueItems": true],
+            instance: [["a": "xy", "b": [1]], ["a": "zw", "b": [2]], ["a": "xy", "b": [3]], ["b": [1], "c": "xy"]],
+            valid: true),
+        SchemaCase(
+            name: "uniqueItems: four items, 2 and 2.0 repeat", schema: ["uniqueItems": true],
+            instance: [1, 2, "2", .double(2.0)], valid: false),
+        SchemaCase(
+            name: "uniqueItems: four items, 1 and true, 0 and false, null and an empty array differ",
+            schema: ["uniqueItems": true], instance: [1, true, 0, false, nil, []], valid: true),
+        SchemaCase(
+            name: "uniqueItems: four items, é and e with a combining accent differ", schema: ["uniqueItems": true],
+            instance: ["a", "b", "\u{E9}", "e\u{301}"], valid: true),
+        SchemaCase(
+            name: "uniqueItems: sixteen items, the last repeats the first", schema: ["uniqueItems": true],
+            instance: .array((0..<15).map { .object(["n": .int($0)]) } + [["n": 0]]), valid: false),
     ]
 
     /// `value` inside `levels` arrays of one item each: deeper than the
