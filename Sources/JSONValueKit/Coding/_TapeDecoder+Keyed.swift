@@ -28,6 +28,7 @@ extension _TapeDecoder {
         hintEntry = object &+ 1
         hintIndex = 0
         repeatedNames = memberCount < 2 ? 1 : 0
+        shapeIndex = -2
         if converts {
             convertedNames.removeAll(keepingCapacity: true)
             convertedKnown.removeAll(keepingCapacity: true)
@@ -93,7 +94,7 @@ extension _TapeDecoder {
     /// names, the value that a tree has for `target`.
     @inline(__always)
     private func found(_ entry: Int, _ index: Int, _ target: _NameTarget) -> Int? {
-        if repeatedNames == 0 { repeatedNames = hasRepeatedNames() ? 2 : 1 }
+        if repeatedNames == 0 { repeatedNames = checkRepeatedNames() }
         if repeatedNames == 2 { return repeatedNameLookup(target) }
         let value = entry &+ 1
         hintEntry = tape.next(value)
@@ -137,6 +138,42 @@ extension _TapeDecoder {
     private func convertedName(_ entry: Int, _ index: Int) -> String {
         let name = tape.stringBytes(entry)
         return (namesConvert ? conversion(of: name, index) : nil) ?? String(decoding: name, as: UTF8.self)
+    }
+
+    /// Whether two members have the same name, as converted: 2 if so, 1 if
+    /// not. An object with the names of a shape memo's object, in the same
+    /// order, has its answer; another is checked, and has a memo made.
+    private func checkRepeatedNames() -> UInt8 {
+        let index = memoShape()
+        if index >= 0 { return shapes[index].repeated }
+        let repeated: UInt8 = hasRepeatedNames() ? 2 : 1
+        let memo = _ShapeMemo(object: namesObject, convert: namesConvert, repeated: repeated)
+        if shapes.count < 4 {
+            shapes.append(memo)
+            shapeIndex = shapes.count &- 1
+        } else {
+            shapes[nextShape] = memo
+            shapeIndex = nextShape
+            nextShape = (nextShape &+ 1) & 3
+        }
+        return repeated
+    }
+
+    /// The memo whose object has the names of this one, in the same order,
+    /// or `-1`; compared byte for byte once per object, the number of
+    /// members first, then a name entry's payload, its length, which turns
+    /// most other names away.
+    @inline(__always)
+    private func memoShape() -> Int {
+        if shapeIndex == -2 {
+            shapeIndex = -1
+            for index in 0..<shapes.count
+            where shapes[index].convert == namesConvert && tape.hasSameNames(shapes[index].object, namesObject) {
+                shapeIndex = index
+                break
+            }
+        }
+        return shapeIndex
     }
 
     /// Whether two members have the same name, as converted (see
@@ -183,10 +220,28 @@ extension _TapeDecoder {
     /// convert alike beyond ASCII, which a lookup tolerates and this would
     /// not.) The names' strings come from the tape's ``_NameStrings``: the
     /// objects of an array mostly have the same names.
+    ///
+    /// The keys depend on the names alone, in their order: an object with
+    /// the names of the shape memo's gets the keys made for that one, if
+    /// they are of type `Key` (making each key was most of `allKeys` over
+    /// the users of twitter.json, whose names are the same from one user to
+    /// the next). A key type's `init(stringValue:)` is taken to give the
+    /// same key for the same name, as ``CodingKey`` has it.
     func allMemberKeys<Key: CodingKey>(_ type: Key.Type) -> [Key] {
-        guard !namesConvert else { return allMemberNames().compactMap { Key(stringValue: $0) } }
-        if repeatedNames == 0 { repeatedNames = hasRepeatedNames() ? 2 : 1 }
-        guard repeatedNames == 1 else { return allMemberNames().compactMap { Key(stringValue: $0) } }
+        // The check makes a memo for this object if none has its names.
+        if repeatedNames == 0 { repeatedNames = checkRepeatedNames() }
+        let index = memoShape()
+        if index >= 0, let memo = shapes[index].keys, memo.keyType == ObjectIdentifier(Key.self) {
+            return unsafeDowncast(memo, to: _ShapeKeys<Key>.self).keys
+        }
+        let keys = makeMemberKeys(type)
+        if index >= 0 { shapes[index].keys = _ShapeKeys(keys) }
+        return keys
+    }
+
+    /// The keys of ``allMemberKeys(_:)``, made from the names.
+    private func makeMemberKeys<Key: CodingKey>(_ type: Key.Type) -> [Key] {
+        guard !namesConvert && repeatedNames == 1 else { return allMemberNames().compactMap { Key(stringValue: $0) } }
         let names = context.tape.nameStrings
         var keys: [Key] = []
         keys.reserveCapacity(memberCount)
@@ -213,7 +268,56 @@ extension _TapeDecoder {
     }
 }
 
+/// An object whose names were checked for repeats, for the next objects
+/// of a decoder with the same names (see ``_TapeDecoder/shapes``).
+struct _ShapeMemo {
+    /// The object's entry.
+    let object: Int
+    /// Whether the names were compared as converted from snake case.
+    let convert: Bool
+    /// Whether two members have the same name: 2 if so, 1 if not.
+    let repeated: UInt8
+    /// The keys that `allKeys` made for the names, if it was asked.
+    var keys: _ShapeKeysBase?
+}
+
+/// The keys that `allKeys` made for a shape memo's names, and their type.
+class _ShapeKeysBase {
+    let keyType: ObjectIdentifier
+
+    init(keyType: ObjectIdentifier) {
+        self.keyType = keyType
+    }
+}
+
+final class _ShapeKeys<Key: CodingKey>: _ShapeKeysBase {
+    let keys: [Key]
+
+    init(_ keys: [Key]) {
+        self.keys = keys
+        super.init(keyType: ObjectIdentifier(Key.self))
+    }
+}
+
 extension _TapeView {
+    /// Whether the objects at `first` and `second` have the same member
+    /// names (their decoded bytes) in the same order.
+    func hasSameNames(_ first: Int, _ second: Int) -> Bool {
+        if first == second { return true }
+        let count = count(first)
+        guard count == self.count(second) else { return false }
+        var left = first &+ 1
+        var right = second &+ 1
+        for _ in 0..<count {
+            guard payload(left) == payload(right), _sameBytes(stringBytes(left), stringBytes(right)) else {
+                return false
+            }
+            left = next(left &+ 1)
+            right = next(right &+ 1)
+        }
+        return true
+    }
+
     /// Whether two members of the object at `object` have the same name,
     /// as converted from snake case if `converts`.
     ///
