@@ -144,6 +144,9 @@ extension _TapeDecoder {
     /// not. An object with the names of a shape memo's object, in the same
     /// order, has its answer; another is checked, and has a memo made.
     private func checkRepeatedNames() -> UInt8 {
+        // A few names without conversion are compared directly, for less
+        // than a memo costs.
+        if memberCount <= 4 && !namesConvert { return hasRepeatedNames() ? 2 : 1 }
         let index = memoShape()
         if index >= 0 { return shapes[index].repeated }
         let repeated: UInt8 = hasRepeatedNames() ? 2 : 1
@@ -309,13 +312,20 @@ extension _TapeView {
         var left = first &+ 1
         var right = second &+ 1
         for _ in 0..<count {
-            guard payload(left) == payload(right), _sameBytes(stringBytes(left), stringBytes(right)) else {
-                return false
-            }
+            let length = payload(left)
+            guard length == payload(right),
+                _sameTapeBytes(stringStart(left), stringStart(right), Int(truncatingIfNeeded: length))
+            else { return false }
             left = next(left &+ 1)
             right = next(right &+ 1)
         }
         return true
+    }
+
+    /// Where the bytes of the string at `entry` start.
+    @inline(__always)
+    func stringStart(_ entry: Int) -> UnsafePointer<UInt8> {
+        UnsafePointer(kind(entry) == .string ? text + offset(entry) : strings + offset(entry))
     }
 
     /// Whether two members of the object at `object` have the same name,
@@ -550,6 +560,26 @@ struct _NameTarget {
         return _sameBytes(
             UnsafeBufferPointer(rebasing: name[8...]), UnsafeBufferPointer(rebasing: bytes[8...]))
     }
+}
+
+/// Whether `count` bytes at `x` and at `y`, a tape's strings, from which
+/// eight bytes can be read at any offset, are the same: a word at a time,
+/// the last one masked to the bytes that are left.
+@inline(__always)
+func _sameTapeBytes(_ x: UnsafePointer<UInt8>, _ y: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var index = 0
+    while index &+ 8 < count {
+        let left = UnsafeRawPointer(x + index).loadUnaligned(as: UInt64.self)
+        let right = UnsafeRawPointer(y + index).loadUnaligned(as: UInt64.self)
+        if left != right { return false }
+        index &+= 8
+    }
+    // One to eight bytes left, or none for an empty string.
+    let rest = UInt64(truncatingIfNeeded: count &- index)
+    let mask: UInt64 = rest >= 8 ? .max : (1 &<< (rest &* 8)) &- 1
+    let left = UInt64(littleEndian: UnsafeRawPointer(x + index).loadUnaligned(as: UInt64.self))
+    let right = UInt64(littleEndian: UnsafeRawPointer(y + index).loadUnaligned(as: UInt64.self))
+    return (left ^ right) & mask == 0
 }
 
 /// Whether two byte strings are the same.
