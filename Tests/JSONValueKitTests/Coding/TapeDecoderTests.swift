@@ -203,6 +203,11 @@ struct TapeDecoderTests {
             "", " ", "{", #"{"a": 1,}"#, #"{"a": 01}"#, #"{"a": 1} x"#, "\u{FEFF}{\"a\": 1}", #"{'a': 1}"#,
             "[1, 2", #"{"a": 1, "b": tru}"#, "{\"a\": 1, \"b\": \"\u{FF}\"}",
             String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+            // Names cut short, near the end or not, or with a byte a name
+            // may not hold: read past their words, where most names are not.
+            #"{"ab"#, #"{"abcdefghij"#, #"{"a": 1, "bc"#, #"{"abcdefgh""#, #"{"abcdefghijklmnop" 1}"#,
+            "{\"a\u{1}b\": 1}", "{\"abcdefghij\tk\": 1}", #"{"abcdefghijklmnopqrstuvwx\": 1}"#,
+            "{\"a\": 1, \"\u{E9}t\u{E9}\": 2}", #"{"a": 1, "": 2, "b": "x"}"#,
         ])
     func refusedText(_ json: String) {
         let data = Data(json.utf8)
