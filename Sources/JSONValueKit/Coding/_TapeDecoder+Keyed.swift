@@ -7,7 +7,10 @@
 /// has the object checked for repeated names once (``hasRepeatedNames()``),
 /// as a parse checks them: without any, the first match is the member; with
 /// some, the last value of a name counts, at the name's first position, as
-/// in a tree (see ``repeatedNameLookup(_:)``).
+/// in a tree (see ``repeatedNameLookup(_:)``). An object with the names of
+/// one that the decoder checked before, in the same order, takes that one's
+/// answer, and its keys for `allKeys` (see ``_TapeDecoder/shapes``); objects
+/// of up to four names without conversion are checked directly.
 ///
 /// With `.convertFromSnakeCase`, names are compared as converted; a name
 /// without `_` is its own conversion, and the others are converted once per
