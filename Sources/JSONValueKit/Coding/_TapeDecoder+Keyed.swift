@@ -560,8 +560,7 @@ struct _NameTarget {
         let word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
         guard word & mask == first else { return false }
         guard name.count > 8 else { return true }
-        return _sameBytes(
-            UnsafeBufferPointer(rebasing: name[8...]), UnsafeBufferPointer(rebasing: bytes[8...]))
+        return _sameBytes(name, bytes)
     }
 }
 
@@ -591,18 +590,22 @@ func _sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>
     let count = a.count
     guard count == b.count else { return false }
     guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+    guard count >= 8 else {
+        for index in 0..<count where x[index] != y[index] { return false }
+        return true
+    }
     var index = 0
-    while index &+ 8 <= count {
+    while index &+ 8 < count {
         let left = UnsafeRawPointer(x + index).loadUnaligned(as: UInt64.self)
         let right = UnsafeRawPointer(y + index).loadUnaligned(as: UInt64.self)
         if left != right { return false }
         index &+= 8
     }
-    while index < count {
-        if x[index] != y[index] { return false }
-        index &+= 1
-    }
-    return true
+    // The last eight bytes, which may overlap the word before: no byte
+    // loop for the rest.
+    let left = UnsafeRawPointer(x + (count &- 8)).loadUnaligned(as: UInt64.self)
+    let right = UnsafeRawPointer(y + (count &- 8)).loadUnaligned(as: UInt64.self)
+    return left == right
 }
 
 /// Whether `name` converted from snake case (``_KeyConversion/fromSnakeCase(_:)``)
