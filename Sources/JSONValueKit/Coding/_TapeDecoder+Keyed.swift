@@ -7,7 +7,10 @@
 /// has the object checked for repeated names once (``hasRepeatedNames()``),
 /// as a parse checks them: without any, the first match is the member; with
 /// some, the last value of a name counts, at the name's first position, as
-/// in a tree (see ``repeatedNameLookup(_:)``).
+/// in a tree (see ``repeatedNameLookup(_:)``). An object with the names of
+/// one that the decoder checked before, in the same order, takes that one's
+/// answer, and its keys for `allKeys` (see ``_TapeDecoder/shapes``); objects
+/// of up to four names without conversion are checked directly.
 ///
 /// With `.convertFromSnakeCase`, names are compared as converted; a name
 /// without `_` is its own conversion, and the others are converted once per
@@ -28,6 +31,7 @@ extension _TapeDecoder {
         hintEntry = object &+ 1
         hintIndex = 0
         repeatedNames = memberCount < 2 ? 1 : 0
+        shapeIndex = -2
         if converts {
             convertedNames.removeAll(keepingCapacity: true)
             convertedKnown.removeAll(keepingCapacity: true)
@@ -93,7 +97,7 @@ extension _TapeDecoder {
     /// names, the value that a tree has for `target`.
     @inline(__always)
     private func found(_ entry: Int, _ index: Int, _ target: _NameTarget) -> Int? {
-        if repeatedNames == 0 { repeatedNames = hasRepeatedNames() ? 2 : 1 }
+        if repeatedNames == 0 { repeatedNames = checkRepeatedNames() }
         if repeatedNames == 2 { return repeatedNameLookup(target) }
         let value = entry &+ 1
         hintEntry = tape.next(value)
@@ -137,6 +141,45 @@ extension _TapeDecoder {
     private func convertedName(_ entry: Int, _ index: Int) -> String {
         let name = tape.stringBytes(entry)
         return (namesConvert ? conversion(of: name, index) : nil) ?? String(decoding: name, as: UTF8.self)
+    }
+
+    /// Whether two members have the same name, as converted: 2 if so, 1 if
+    /// not. An object with the names of a shape memo's object, in the same
+    /// order, has its answer; another is checked, and has a memo made.
+    private func checkRepeatedNames() -> UInt8 {
+        // A few names without conversion are compared directly, for less
+        // than a memo costs.
+        if memberCount <= 4 && !namesConvert { return hasRepeatedNames() ? 2 : 1 }
+        let index = memoShape()
+        if index >= 0 { return shapes[index].repeated }
+        let repeated: UInt8 = hasRepeatedNames() ? 2 : 1
+        let memo = _ShapeMemo(object: namesObject, convert: namesConvert, repeated: repeated)
+        if shapes.count < 4 {
+            shapes.append(memo)
+            shapeIndex = shapes.count &- 1
+        } else {
+            shapes[nextShape] = memo
+            shapeIndex = nextShape
+            nextShape = (nextShape &+ 1) & 3
+        }
+        return repeated
+    }
+
+    /// The memo whose object has the names of this one, in the same order,
+    /// or `-1`; compared byte for byte once per object, the number of
+    /// members first, then a name entry's payload, its length, which turns
+    /// most other names away.
+    @inline(__always)
+    private func memoShape() -> Int {
+        if shapeIndex == -2 {
+            shapeIndex = -1
+            for index in 0..<shapes.count
+            where shapes[index].convert == namesConvert && tape.hasSameNames(shapes[index].object, namesObject) {
+                shapeIndex = index
+                break
+            }
+        }
+        return shapeIndex
     }
 
     /// Whether two members have the same name, as converted (see
@@ -183,10 +226,28 @@ extension _TapeDecoder {
     /// convert alike beyond ASCII, which a lookup tolerates and this would
     /// not.) The names' strings come from the tape's ``_NameStrings``: the
     /// objects of an array mostly have the same names.
+    ///
+    /// The keys depend on the names alone, in their order: an object with
+    /// the names of the shape memo's gets the keys made for that one, if
+    /// they are of type `Key` (making each key was most of `allKeys` over
+    /// the users of twitter.json, whose names are the same from one user to
+    /// the next). A key type's `init(stringValue:)` is taken to give the
+    /// same key for the same name, as ``CodingKey`` has it.
     func allMemberKeys<Key: CodingKey>(_ type: Key.Type) -> [Key] {
-        guard !namesConvert else { return allMemberNames().compactMap { Key(stringValue: $0) } }
-        if repeatedNames == 0 { repeatedNames = hasRepeatedNames() ? 2 : 1 }
-        guard repeatedNames == 1 else { return allMemberNames().compactMap { Key(stringValue: $0) } }
+        // The check makes a memo for this object if none has its names.
+        if repeatedNames == 0 { repeatedNames = checkRepeatedNames() }
+        let index = memoShape()
+        if index >= 0, let memo = shapes[index].keys, memo.keyType == ObjectIdentifier(Key.self) {
+            return unsafeDowncast(memo, to: _ShapeKeys<Key>.self).keys
+        }
+        let keys = makeMemberKeys(type)
+        if index >= 0 { shapes[index].keys = _ShapeKeys(keys) }
+        return keys
+    }
+
+    /// The keys of ``allMemberKeys(_:)``, made from the names.
+    private func makeMemberKeys<Key: CodingKey>(_ type: Key.Type) -> [Key] {
+        guard !namesConvert && repeatedNames == 1 else { return allMemberNames().compactMap { Key(stringValue: $0) } }
         let names = context.tape.nameStrings
         var keys: [Key] = []
         keys.reserveCapacity(memberCount)
@@ -213,7 +274,63 @@ extension _TapeDecoder {
     }
 }
 
+/// An object whose names were checked for repeats, for the next objects
+/// of a decoder with the same names (see ``_TapeDecoder/shapes``).
+struct _ShapeMemo {
+    /// The object's entry.
+    let object: Int
+    /// Whether the names were compared as converted from snake case.
+    let convert: Bool
+    /// Whether two members have the same name: 2 if so, 1 if not.
+    let repeated: UInt8
+    /// The keys that `allKeys` made for the names, if it was asked.
+    var keys: _ShapeKeysBase?
+}
+
+/// The keys that `allKeys` made for a shape memo's names, and their type.
+class _ShapeKeysBase {
+    let keyType: ObjectIdentifier
+
+    init(keyType: ObjectIdentifier) {
+        self.keyType = keyType
+    }
+}
+
+final class _ShapeKeys<Key: CodingKey>: _ShapeKeysBase {
+    let keys: [Key]
+
+    init(_ keys: [Key]) {
+        self.keys = keys
+        super.init(keyType: ObjectIdentifier(Key.self))
+    }
+}
+
 extension _TapeView {
+    /// Whether the objects at `first` and `second` have the same member
+    /// names (their decoded bytes) in the same order.
+    func hasSameNames(_ first: Int, _ second: Int) -> Bool {
+        if first == second { return true }
+        let count = count(first)
+        guard count == self.count(second) else { return false }
+        var left = first &+ 1
+        var right = second &+ 1
+        for _ in 0..<count {
+            let length = payload(left)
+            guard length == payload(right),
+                _sameTapeBytes(stringStart(left), stringStart(right), Int(truncatingIfNeeded: length))
+            else { return false }
+            left = next(left &+ 1)
+            right = next(right &+ 1)
+        }
+        return true
+    }
+
+    /// Where the bytes of the string at `entry` start.
+    @inline(__always)
+    func stringStart(_ entry: Int) -> UnsafePointer<UInt8> {
+        UnsafePointer(kind(entry) == .string ? text + offset(entry) : strings + offset(entry))
+    }
+
     /// Whether two members of the object at `object` have the same name,
     /// as converted from snake case if `converts`.
     ///
@@ -443,9 +560,28 @@ struct _NameTarget {
         let word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
         guard word & mask == first else { return false }
         guard name.count > 8 else { return true }
-        return _sameBytes(
-            UnsafeBufferPointer(rebasing: name[8...]), UnsafeBufferPointer(rebasing: bytes[8...]))
+        return _sameBytes(name, bytes)
     }
+}
+
+/// Whether `count` bytes at `x` and at `y`, a tape's strings, from which
+/// eight bytes can be read at any offset, are the same: a word at a time,
+/// the last one masked to the bytes that are left.
+@inline(__always)
+func _sameTapeBytes(_ x: UnsafePointer<UInt8>, _ y: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var index = 0
+    while index &+ 8 < count {
+        let left = UnsafeRawPointer(x + index).loadUnaligned(as: UInt64.self)
+        let right = UnsafeRawPointer(y + index).loadUnaligned(as: UInt64.self)
+        if left != right { return false }
+        index &+= 8
+    }
+    // One to eight bytes left, or none for an empty string.
+    let rest = UInt64(truncatingIfNeeded: count &- index)
+    let mask: UInt64 = rest >= 8 ? .max : (1 &<< (rest &* 8)) &- 1
+    let left = UInt64(littleEndian: UnsafeRawPointer(x + index).loadUnaligned(as: UInt64.self))
+    let right = UInt64(littleEndian: UnsafeRawPointer(y + index).loadUnaligned(as: UInt64.self))
+    return (left ^ right) & mask == 0
 }
 
 /// Whether two byte strings are the same.
@@ -454,18 +590,22 @@ func _sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>
     let count = a.count
     guard count == b.count else { return false }
     guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+    guard count >= 8 else {
+        for index in 0..<count where x[index] != y[index] { return false }
+        return true
+    }
     var index = 0
-    while index &+ 8 <= count {
+    while index &+ 8 < count {
         let left = UnsafeRawPointer(x + index).loadUnaligned(as: UInt64.self)
         let right = UnsafeRawPointer(y + index).loadUnaligned(as: UInt64.self)
         if left != right { return false }
         index &+= 8
     }
-    while index < count {
-        if x[index] != y[index] { return false }
-        index &+= 1
-    }
-    return true
+    // The last eight bytes, which may overlap the word before: no byte
+    // loop for the rest.
+    let left = UnsafeRawPointer(x + (count &- 8)).loadUnaligned(as: UInt64.self)
+    let right = UnsafeRawPointer(y + (count &- 8)).loadUnaligned(as: UInt64.self)
+    return left == right
 }
 
 /// Whether `name` converted from snake case (``_KeyConversion/fromSnakeCase(_:)``)

@@ -69,6 +69,16 @@ final class _TapeDecoder: Decoder {
     /// or not converted yet (`convertedKnown`).
     @exclusivity(unchecked) var convertedNames: [String?] = []
     @exclusivity(unchecked) var convertedKnown: [Bool] = []
+    /// Earlier objects of this decoder whose names were checked for
+    /// repeats, up to four (see ``_ShapeMemo``): the objects of an array
+    /// mostly have the same names in the same order, and a decoder that
+    /// serves the members of each element serves a few such shapes in turn.
+    @exclusivity(unchecked) var shapes: [_ShapeMemo] = []
+    /// The memo that the next new shape replaces once there are four.
+    @exclusivity(unchecked) var nextShape = 0
+    /// The memo whose object has the names of `namesObject`, in order: `-1`
+    /// for none, `-2` while not known.
+    @exclusivity(unchecked) var shapeIndex = -2
 
     init(
         context: _TapeContext,

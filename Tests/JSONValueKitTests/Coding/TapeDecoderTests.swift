@@ -203,6 +203,11 @@ struct TapeDecoderTests {
             "", " ", "{", #"{"a": 1,}"#, #"{"a": 01}"#, #"{"a": 1} x"#, "\u{FEFF}{\"a\": 1}", #"{'a': 1}"#,
             "[1, 2", #"{"a": 1, "b": tru}"#, "{\"a\": 1, \"b\": \"\u{FF}\"}",
             String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+            // Names cut short, near the end or not, or with a byte a name
+            // may not hold: read past their words, where most names are not.
+            #"{"ab"#, #"{"abcdefghij"#, #"{"a": 1, "bc"#, #"{"abcdefgh""#, #"{"abcdefghijklmnop" 1}"#,
+            "{\"a\u{1}b\": 1}", "{\"abcdefghij\tk\": 1}", #"{"abcdefghijklmnopqrstuvwx\": 1}"#,
+            "{\"a\": 1, \"\u{E9}t\u{E9}\": 2}", #"{"a": 1, "": 2, "b": "x"}"#,
         ])
     func refusedText(_ json: String) {
         let data = Data(json.utf8)
@@ -322,6 +327,72 @@ struct TapeDecoderTests {
             #expect(Outcome<String>.path(kept.codingPath) == ["Index \(index)#\(index)"])
         }
         expectBytesDecodeAsTree([KeepsContainers].self, Data(json.utf8), JSONValueDecoder())
+    }
+
+    /// A decoder remembers the names of a few objects it checked for
+    /// repeats, and the keys that `allKeys` made for them: an object with
+    /// the same names in the same order takes both. Objects here change
+    /// their names from one element to the next: a name at the end, the
+    /// order, a repeat, an escape spelling the same bytes, names that
+    /// differ past their first eight bytes, more and fewer members, and
+    /// more shapes than a decoder remembers. Objects of up to four names
+    /// without conversion are checked directly: four more names at the
+    /// start make them use the memo.
+    @Test(
+        "objects whose names change from one element to the next decode each with its own names",
+        arguments: ["", #""p": 0, "q": 0, "r": 0, "s": 0, "#])
+    func shapesInSequence(_ padding: String) throws {
+        let bodies = [
+            #""a": 1, "b": 2}"#, #""a": 3, "b": 4}"#, #""a": 5, "c": 6}"#, #""b": 7, "a": 8}"#,
+            #""a": 9, "a": 10}"#, #""\u0061": 11, "b": 12}"#, #""a": 13, "b": 14, "c": 15}"#, #""a": 16}"#,
+            #""abcdefghX": 17, "b": 18}"#, #""abcdefghY": 19, "b": 20}"#, #""abcdefgh": 21, "b": 22}"#,
+            #""a": 23, "b": 24}"#, #""a": 25, "b": 26, "a": 27}"#, #""a": 28, "b": 29, "c": 30}"#,
+            #""a": 31, "b": 32}"#,
+        ]
+        let padded: [String] = padding.isEmpty ? [] : ["p", "q", "r", "s"]
+        let zeros = padded.map { _ in JSONValue.int(0) }
+        let objects = bodies.map { "{" + padding + $0 }
+        let data = Data(("[" + objects.joined(separator: ", ") + "]").utf8)
+        let lists = try JSONValueDecoder().decode([KeyList].self, from: data)
+        #expect(
+            lists.map(\.keys)
+                == [
+                    ["a", "b"], ["a", "b"], ["a", "c"], ["b", "a"], ["a"], ["a", "b"], ["a", "b", "c"], ["a"],
+                    ["abcdefghX", "b"], ["abcdefghY", "b"], ["abcdefgh", "b"], ["a", "b"], ["a", "b"],
+                    ["a", "b", "c"], ["a", "b"],
+                ].map { padded + $0 })
+        // A repeated name's last value counts, in an object with the
+        // number of members of the one before.
+        #expect(lists[4].values == zeros + [10])
+        #expect(lists[12].values == zeros + [27, 26])
+        let pairs = try JSONValueDecoder().decode(
+            [Pair?].self, from: Data(("[{" + padding + #""a": 1, "b": "x"}, {"# + padding + #""a": 1, "a": 2}]"#).utf8))
+        #expect(pairs.map { $0?.a } == [1, 2])
+        // Objects with the same repeated names, one after another.
+        let repeats = Data(
+            ("["
+                + [
+                    #""a": 1, "a": 2}"#, #""a": 3, "a": 4}"#, #""a": 5, "b": "x", "a": 6}"#,
+                    #""a": 7, "b": "y", "a": 8}"#,
+                ]
+                .map { "{" + padding + $0 }.joined(separator: ", ") + "]").utf8)
+        #expect(try JSONValueDecoder().decode([Pair].self, from: repeats).map(\.a) == [2, 4, 6, 8])
+        expectBytesDecodeAsTree([Pair].self, repeats, JSONValueDecoder())
+        expectBytesDecodeAsTree([KeyList].self, repeats, JSONValueDecoder())
+        // Two key types for the same names, in turn.
+        let twice = try JSONValueDecoder().decode([TwoKeyTypes].self, from: data)
+        #expect(twice.map(\.all) == lists.map(\.keys))
+        #expect(twice[8].short == padded + ["b"] && twice[12].short == padded + ["a", "b"])
+        expectBytesDecodeAsTree([KeyList].self, data, JSONValueDecoder())
+        expectBytesDecodeAsTree([KeyList].self, data, Self.snakeCase())
+        expectBytesDecodeAsTree([TwoKeyTypes].self, data, JSONValueDecoder())
+        expectBytesDecodeAsTree([[String: Int]].self, data, JSONValueDecoder())
+        let snake = Data(
+            ("["
+                + [#""a_b": 1, "aB": 2}"#, #""a_b": 3, "a_c": 4}"#, #""a_b": 5, "aB": 6}"#, #""a_b": 7, "id": 8}"#]
+                .map { "{" + padding + $0 }.joined(separator: ", ") + "]").utf8)
+        expectBytesDecodeAsTree([KeyList].self, snake, Self.snakeCase())
+        expectBytesDecodeAsTree([Snake].self, snake, Self.snakeCase())
     }
 
     @Test("a name compared as converted from snake case in place matches its conversion and nothing else")
@@ -453,6 +524,30 @@ struct KeepsContainers: Decodable, Equatable {
     }
 
     static func == (x: KeepsContainers, y: KeepsContainers) -> Bool { x.a == y.a && x.b == y.b }
+}
+
+/// An object's keys through two key types: all of them, and those of
+/// one byte.
+struct TwoKeyTypes: Decodable, Equatable {
+    var all: [String]
+    var short: [String]
+
+    struct Short: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+
+        init?(stringValue: String) {
+            guard stringValue.utf8.count == 1 else { return nil }
+            self.stringValue = stringValue
+        }
+
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        all = try decoder.container(keyedBy: _AnyCodingKey.self).allKeys.map(\.stringValue)
+        short = try decoder.container(keyedBy: Short.self).allKeys.map(\.stringValue)
+    }
 }
 
 /// Members `k0` to `k999`, some of which an object has, and `a`.
