@@ -142,40 +142,61 @@ struct _RegexDFA: @unchecked Sendable {
         return transitions[state + classCount] != 0
     }
 
-    /// The loop, on raw pointers so that its state stays in registers; the
-    /// non-ASCII path is a call, kept out of the ASCII path's way.
-    ///
-    /// The inner loop runs while the state stays the same (`[a-z]*` on a
-    /// word, `.*` on a line): there the next lookup's address does not
-    /// depend on the last lookup's result, only on a branch the processor
-    /// predicts, so the lookups overlap instead of waiting for each other.
+    /// The loop: ASCII runs go to ``runASCII(_:_:_:from:transitions:ascii:firstTerminal:)``,
+    /// and each non-ASCII scalar takes one step here, by a binary search
+    /// over the class boundaries.
     private static func run(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, transitions: UnsafeMutablePointer<UInt32>,
         ascii: UnsafeMutablePointer<UInt16>, firstTerminal: Int, classes: Unmanaged<_ScalarClasses>
     ) -> Int {
-        var state = start
-        var position = 0
         let end = bytes.count
-        guard let base = bytes.baseAddress else { return state }
+        guard let base = bytes.baseAddress, end > 0 else { return start }
+        var (state, position) = runASCII(
+            base, 0, end, from: start, transitions: transitions, ascii: ascii, firstTerminal: firstTerminal)
+        while state < firstTerminal && position < end {
+            // `runASCII` stopped at a non-ASCII byte.
+            guard let (value, length) = _UTF8.decode(bytes, at: position) else { return state }
+            let column = classes._withUnsafeGuaranteedRef { $0.classOfNonASCII(value) }
+            state = Int(transitions[state &+ column])
+            position &+= length
+            guard state < firstTerminal && position < end else { break }
+            (state, position) = runASCII(
+                base, position, end, from: state, transitions: transitions, ascii: ascii,
+                firstTerminal: firstTerminal)
+        }
+        return state
+    }
+
+    /// The loop over ASCII bytes from `position`, on raw pointers; it
+    /// stops at the end, at a terminal state or before a non-ASCII byte,
+    /// and returns the state and the position.
+    ///
+    /// A function of its own that calls nothing, so that everything it
+    /// needs stays in registers (with the non-ASCII path's call in the same
+    /// loop, the compiler kept some of it on the stack). The inner loop
+    /// runs while the state stays the same (`[a-z]*` on a word, `.*` on a
+    /// line): there the next lookup's address does not depend on the last
+    /// lookup's result, only on a branch the processor predicts, so the
+    /// lookups overlap instead of waiting for each other.
+    @inline(never)
+    private static func runASCII(
+        _ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int, from start: Int,
+        transitions: UnsafeMutablePointer<UInt32>, ascii: UnsafeMutablePointer<UInt16>, firstTerminal: Int
+    ) -> (state: Int, position: Int) {
+        var state = start
+        var position = position
         while state < firstTerminal && position < end {
             let row = transitions + state
             var next: Int
             repeat {
                 let byte = base[position]
-                let column: Int
-                if byte < 0x80 {
-                    column = Int(ascii[Int(byte)])
-                    position &+= 1
-                } else {
-                    guard let (value, length) = _UTF8.decode(bytes, at: position) else { return state }
-                    column = classes._withUnsafeGuaranteedRef { $0.classOfNonASCII(value) }
-                    position &+= length
-                }
-                next = Int(row[column])
+                guard byte < 0x80 else { return (state, position) }
+                next = Int(row[Int(ascii[Int(byte)])])
+                position &+= 1
             } while next == state && position < end
             state = next
         }
-        return state
+        return (state, position)
     }
 
     /// ``run(_:from:transitions:ascii:firstTerminal:classes:)`` from the
@@ -185,30 +206,48 @@ struct _RegexDFA: @unchecked Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, transitions: UnsafeMutablePointer<UInt32>,
         ascii: UnsafeMutablePointer<UInt16>, firstTerminal: Int, classes: Unmanaged<_ScalarClasses>
     ) -> Int {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return start }
+        var (state, position) = runASCIIBackwards(
+            base, bytes.count, from: start, transitions: transitions, ascii: ascii, firstTerminal: firstTerminal)
+        while state < firstTerminal && position > 0 {
+            // `runASCIIBackwards` stopped after a non-ASCII byte.
+            let last = position &- 1
+            var lead = last
+            while lead > 0 && last - lead < 3 && base[lead] & 0xC0 == 0x80 { lead -= 1 }
+            guard let (value, _) = _UTF8.decode(bytes, at: lead) else { return state }
+            let column = classes._withUnsafeGuaranteedRef { $0.classOfNonASCII(value) }
+            state = Int(transitions[state &+ column])
+            position = lead
+            guard state < firstTerminal && position > 0 else { break }
+            (state, position) = runASCIIBackwards(
+                base, position, from: state, transitions: transitions, ascii: ascii, firstTerminal: firstTerminal)
+        }
+        return state
+    }
+
+    /// ``runASCII(_:_:_:from:transitions:ascii:firstTerminal:)`` from
+    /// `position` down to the first byte: it stops at the start, at a
+    /// terminal state or after a non-ASCII byte (before it in the
+    /// direction of reading), and returns the state and the position.
+    @inline(never)
+    private static func runASCIIBackwards(
+        _ base: UnsafePointer<UInt8>, _ position: Int, from start: Int, transitions: UnsafeMutablePointer<UInt32>,
+        ascii: UnsafeMutablePointer<UInt16>, firstTerminal: Int
+    ) -> (state: Int, position: Int) {
         var state = start
-        var position = bytes.count
-        guard let base = bytes.baseAddress else { return state }
+        var position = position
         while state < firstTerminal && position > 0 {
             let row = transitions + state
             var next: Int
             repeat {
+                let byte = base[position &- 1]
+                guard byte < 0x80 else { return (state, position) }
+                next = Int(row[Int(ascii[Int(byte)])])
                 position &-= 1
-                let byte = base[position]
-                let column: Int
-                if byte < 0x80 {
-                    column = Int(ascii[Int(byte)])
-                } else {
-                    var lead = position
-                    while lead > 0 && position - lead < 3 && base[lead] & 0xC0 == 0x80 { lead -= 1 }
-                    guard let (value, _) = _UTF8.decode(bytes, at: lead) else { return state }
-                    column = classes._withUnsafeGuaranteedRef { $0.classOfNonASCII(value) }
-                    position = lead
-                }
-                next = Int(row[column])
             } while next == state && position > 0
             state = next
         }
-        return state
+        return (state, position)
     }
 
     /// The construction's working state.
