@@ -255,73 +255,87 @@ extension _JSONParser {
         /// The open arrays and objects: their entries and how many elements
         /// or members they have so far, innermost last.
         var open = _ValueStack<(entry: Int, count: Int, isObject: Bool)>(capacity: 32)
-        value: while true {
-            guard position < count else { throw error(.endOfInput) }
-            let start = position
-            switch base[position] {
-            case UInt8(ascii: "\""):
-                try readTapeString(into: tape)
-            case UInt8(ascii: "{"):
-                try enterContainer()
-                let entry = tape.append(.object, start, 0)
-                position &+= 1
-                skipWhitespace()
+        // A value, then (`break value`) a member's name, again and again:
+        // names are read in one place, so that their reading is inlined
+        // once, and values ask nothing about them.
+        member: while true {
+            value: while true {
                 guard position < count else { throw error(.endOfInput) }
-                if base[position] == UInt8(ascii: "}") {
+                let start = position
+                switch base[position] {
+                case UInt8(ascii: "\""):
+                    try readTapeString(into: tape)
+                case UInt8(ascii: "{"):
+                    try enterContainer()
+                    let entry = tape.append(.object, start, 0)
                     position &+= 1
-                    depth &-= 1
-                    tape.close(entry, count: 0)
-                } else {
-                    open.push((entry, 1, true))
-                    try readTapeKey(into: tape)
+                    skipWhitespace()
+                    guard position < count else { throw error(.endOfInput) }
+                    if base[position] == UInt8(ascii: "}") {
+                        position &+= 1
+                        depth &-= 1
+                        tape.close(entry, count: 0)
+                    } else {
+                        open.push((entry, 1, true))
+                        break value
+                    }
+                case UInt8(ascii: "["):
+                    try enterContainer()
+                    let entry = tape.append(.array, start, 0)
+                    position &+= 1
+                    skipWhitespace()
+                    if position < count && base[position] == UInt8(ascii: "]") {
+                        position &+= 1
+                        depth &-= 1
+                        tape.close(entry, count: 0)
+                    } else {
+                        open.push((entry, 1, false))
+                        continue value
+                    }
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    switch try parseNumber() {
+                    case .int(let integer): _ = tape.append(.int, start, UInt64(bitPattern: Int64(integer)))
+                    case .double(let double): _ = tape.append(.double, start, double.bitPattern)
+                    default: throw error(.invalidNumber)  // Not reached: a number is one or the other.
+                    }
+                case UInt8(ascii: "t"):
+                    try expectLiteral("true")
+                    _ = tape.append(.true, start, 0)
+                case UInt8(ascii: "f"):
+                    try expectLiteral("false")
+                    _ = tape.append(.false, start, 0)
+                case UInt8(ascii: "n"):
+                    try expectLiteral("null")
+                    _ = tape.append(.null, start, 0)
+                default:
+                    throw unexpected()
+                }
+                if tape.entryCount >= _JSONTape.maximumEntries { throw error(.outOfRange) }
+                // After a value: close what ends here, or go on to the next
+                // element or member.
+                while open.count > 0 {
+                    let top = open.removeLast()
+                    if try endOfContainer(closedBy: top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        depth &-= 1
+                        tape.close(top.entry, count: top.count)
+                        continue
+                    }
+                    open.push((top.entry, top.count &+ 1, top.isObject))
+                    if top.isObject { break value }
                     continue value
                 }
-            case UInt8(ascii: "["):
-                try enterContainer()
-                let entry = tape.append(.array, start, 0)
-                position &+= 1
-                skipWhitespace()
-                if position < count && base[position] == UInt8(ascii: "]") {
-                    position &+= 1
-                    depth &-= 1
-                    tape.close(entry, count: 0)
-                } else {
-                    open.push((entry, 1, false))
-                    continue value
-                }
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                switch try parseNumber() {
-                case .int(let integer): _ = tape.append(.int, start, UInt64(bitPattern: Int64(integer)))
-                case .double(let double): _ = tape.append(.double, start, double.bitPattern)
-                default: throw error(.invalidNumber)  // Not reached: a number is one or the other.
-                }
-            case UInt8(ascii: "t"):
-                try expectLiteral("true")
-                _ = tape.append(.true, start, 0)
-            case UInt8(ascii: "f"):
-                try expectLiteral("false")
-                _ = tape.append(.false, start, 0)
-            case UInt8(ascii: "n"):
-                try expectLiteral("null")
-                _ = tape.append(.null, start, 0)
-            default:
-                throw unexpected()
+                break member
             }
-            if tape.entryCount >= _JSONTape.maximumEntries { throw error(.outOfRange) }
-            // After a value: close what ends here, or go on to the next
-            // element or member.
-            while open.count > 0 {
-                let top = open.removeLast()
-                if try endOfContainer(closedBy: top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    depth &-= 1
-                    tape.close(top.entry, count: top.count)
-                    continue
-                }
-                open.push((top.entry, top.count &+ 1, top.isObject))
-                if top.isObject { try readTapeKey(into: tape) }
-                continue value
-            }
-            break
+            // A member's name and the colon after it, as ``parseKey()``
+            // reads them.
+            guard position < count else { throw error(.endOfInput) }
+            guard base[position] == UInt8(ascii: "\"") else { throw unexpected() }
+            try readTapeString(into: tape)
+            skipWhitespace()
+            guard position < count else { throw error(.endOfInput) }
+            guard base[position] == UInt8(ascii: ":") else { throw unexpected() }
+            position &+= 1
+            skipWhitespace()
         }
         skipWhitespace()
         if position < count { throw unexpected() }
@@ -330,28 +344,42 @@ extension _JSONParser {
         tape.strings.reserve(16)
     }
 
-    /// Reads a member's name and the colon after it, as ``parseKey()``
-    /// does, onto the tape.
-    @inline(__always)
-    private mutating func readTapeKey(into tape: _JSONTape) throws(JSONParseError) {
-        guard position < count else { throw error(.endOfInput) }
-        guard base[position] == UInt8(ascii: "\"") else { throw unexpected() }
-        try readTapeString(into: tape)
-        skipWhitespace()
-        guard position < count else { throw error(.endOfInput) }
-        guard base[position] == UInt8(ascii: ":") else { throw unexpected() }
-        position &+= 1
-        skipWhitespace()
-    }
-
     /// Reads a string, checked as ``parseString(isKey:)`` checks it, onto
     /// the tape: where it is in the text, or with escapes, its decoded bytes
     /// in the tape's ``_JSONTape/strings``.
+    ///
+    /// Inlined where strings are read: a plain string whose closing quote
+    /// the word scan finds costs no call (but UTF-8 checking where it is
+    /// not ASCII). Anything else (escapes, control characters, a string
+    /// ending within the text's last eight bytes) goes on in
+    /// ``readTapeStringRest(into:start:index:highBits:)``.
+    @inline(__always)
     private mutating func readTapeString(into tape: _JSONTape) throws(JSONParseError) {
         let start = position &+ 1
         var wideHighBits: UInt64 = 0
-        var index = plainTextEnd(from: start, highBits: &wideHighBits)
-        var highBits: UInt8 = wideHighBits & 0x8080_8080_8080_8080 != 0 ? 0x80 : 0
+        let index = plainTextEnd(from: start, highBits: &wideHighBits)
+        if index < count && base[index] == UInt8(ascii: "\"") {
+            position = index &+ 1
+            if wideHighBits & 0x8080_8080_8080_8080 != 0 {
+                try validateUTF8(UnsafeBufferPointer(start: base + start, count: index &- start), offset: start)
+            }
+            _ = tape.append(.string, start, UInt64(index &- start))
+            return
+        }
+        try readTapeStringRest(
+            into: tape, start: start, index: index,
+            highBits: wideHighBits & 0x8080_8080_8080_8080 != 0 ? 0x80 : 0)
+    }
+
+    /// Reads the rest of a string from `index`, the bytes from `start`
+    /// before it being plain text, with `highBits` `0x80` where any of them
+    /// is not ASCII.
+    @inline(never)
+    private mutating func readTapeStringRest(
+        into tape: _JSONTape, start: Int, index: Int, highBits: UInt8
+    ) throws(JSONParseError) {
+        var index = index
+        var highBits = highBits
         while index < count {
             let byte = base[index]
             if byte == UInt8(ascii: "\"") {

@@ -230,6 +230,38 @@ struct TapeDecoderTests {
         }
     }
 
+    /// A string whose closing quote the tape's word scan finds is read
+    /// inline; one with an escape or a control character, or that ends in
+    /// the text's last eight bytes, on another path. Names and strings of
+    /// every length up to twenty, ASCII or not, valid or not, escaped or
+    /// not, followed by more or fewer bytes, must read as a parse reads
+    /// them, errors with their place included.
+    @Test("strings read on either of the tape's paths, up to the text's end", arguments: 0..<21)
+    func stringPaths(_ length: Int) {
+        let ascii = Array(repeating: UInt8(ascii: "x"), count: length)
+        var contents: [[UInt8]] = [ascii]
+        for at in [0, length / 2, length] {
+            for insert in [
+                [0xC3, 0xA9], [0xE3, 0x81, 0x82], [0xC3, 0x28], [0xE2, 0x82], [0x80], [0x5C, 0x6E], [0x09],
+            ]
+                as [[UInt8]]
+            {
+                contents.append(Array(ascii[..<at]) + insert + ascii[at...])
+            }
+        }
+        for bytes in contents {
+            for tail in [0, 1, 6, 7, 8, 9, 16] {
+                let spaces = Data(repeating: UInt8(ascii: " "), count: tail)
+                let inValue = Data(#"{"a": 1, "b": ""#.utf8) + Data(bytes) + Data(#"""#.utf8) + spaces + Data("}".utf8)
+                let inName = Data(#"{"a": 1, ""#.utf8) + Data(bytes) + Data(#"": 2"#.utf8) + spaces + Data("}".utf8)
+                let inArray = Data(#"[""#.utf8) + Data(bytes) + Data(#"""#.utf8) + spaces + Data("]".utf8)
+                expectBytesDecodeAsTree(Pair.self, inValue, JSONValueDecoder())
+                expectBytesDecodeAsTree(JSONValue.self, inName, JSONValueDecoder())
+                expectBytesDecodeAsTree([String].self, inArray, JSONValueDecoder())
+            }
+        }
+    }
+
     /// The tape checks UTF-8 itself, with a quick path for valid two- and
     /// three-byte sequences; a parse for a tree lets the standard library
     /// check it. Random strings of valid sequences at the edges of their
