@@ -425,7 +425,16 @@ final class _ValueEncoder: Encoder {
             // Like JSONEncoder, the keys of [String: T] are not converted.
             return try dictionary._encode(with: encoder)
         }
-        try _StackExtension.run(depth: encoder.depth) { try value.encode(to: encoder) }
+        do {
+            try _StackExtension.run(depth: encoder.depth) { try value.encode(to: encoder) }
+        } catch {
+            // What the value encoded is dropped: nothing will resolve it, and
+            // a super encoder among its members holds this encoder, which
+            // holds the members, a cycle that would never be freed.
+            if !encoder.keptContainers.isEmpty { encoder.releaseContainers() }
+            encoder.storage = nil
+            throw error
+        }
         // Kept containers let go of the object first, so that it is
         // resolved now if nothing else holds it.
         if !encoder.keptContainers.isEmpty { encoder.releaseContainers() }
