@@ -18,7 +18,28 @@ enum _Pending {
         case .value(let value): return value
         case .object(let object): return object.resolved()
         case .array(let array): return array.resolved()
-        case .encoder(let encoder): return encoder.storage?.resolved() ?? .object(JSONObject())
+        case .encoder(let encoder):
+            // The super encoder keeps the value, not what made it: what it
+            // encoded may hold encoders that hold it (its own super encoders,
+            // its members' encoders), a cycle once nothing else is left.
+            let value = encoder.storage?.resolved() ?? .object(JSONObject())
+            encoder.storage = .value(value)
+            return value
+        }
+    }
+
+    /// Lets go of what a value that failed to encode had encoded, down to
+    /// the super encoders among its members: each holds its parent, and what
+    /// it encoded may hold it, cycles that nothing would resolve any more.
+    func abandon() {
+        switch self {
+        case .value: break
+        case .object(let object): object.abandon()
+        case .array(let array): array.abandon()
+        case .encoder(let encoder):
+            let storage = encoder.storage
+            encoder.storage = nil
+            storage?.abandon()
         }
     }
 }
@@ -62,6 +83,13 @@ final class _PendingObject {
     /// Whether every member is final, so that resolving now loses nothing.
     var isFinished: Bool { pending.isEmpty }
 
+    /// See ``_Pending/abandon()``.
+    func abandon() {
+        let members = pending
+        pending = [:]
+        for member in members.values { member.abandon() }
+    }
+
     func resolved() -> JSONValue {
         guard !pending.isEmpty else { return .object(values) }
         var result = values
@@ -80,6 +108,13 @@ final class _PendingArray {
 
     /// Whether every element is final, so that resolving now loses nothing.
     var isFinished: Bool { pending.isEmpty }
+
+    /// See ``_Pending/abandon()``.
+    func abandon() {
+        let members = pending
+        pending = [:]
+        for member in members.values { member.abandon() }
+    }
 
     func append(_ element: _Pending) {
         if case .value(let value) = element {
@@ -432,7 +467,9 @@ final class _ValueEncoder: Encoder {
             // a super encoder among its members holds this encoder, which
             // holds the members, a cycle that would never be freed.
             if !encoder.keptContainers.isEmpty { encoder.releaseContainers() }
+            let abandoned = encoder.storage
             encoder.storage = nil
+            abandoned?.abandon()
             throw error
         }
         // Kept containers let go of the object first, so that it is

@@ -40,8 +40,26 @@ private struct FailingAfterSuperEncoder: Encodable {
     }
 }
 
-private struct Wrapper: Encodable {
-    let inner: FailingAfterSuperEncoder
+private struct Wrapper<Inner: Encodable>: Encodable {
+    let inner: Inner
+}
+
+/// A super encoder with a super encoder of its own, then perhaps a throw.
+private struct SuperInSuper: Encodable {
+    let encoders: [WeakReference]
+    let throwsAtEnd: Bool
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FailingAfterSuperEncoder.Keys.self)
+        let outer = container.superEncoder()
+        encoders[0].object = outer as AnyObject
+        var outerContainer = outer.container(keyedBy: FailingAfterSuperEncoder.Keys.self)
+        let inner = outerContainer.superEncoder()
+        encoders[1].object = inner as AnyObject
+        var innerContainer = inner.singleValueContainer()
+        try innerContainer.encode(3)
+        if throwsAtEnd { throw Failure() }
+    }
 }
 
 @Suite("JSONValueEncoder: what a failed encode leaves")
@@ -64,6 +82,27 @@ struct ValueEncoderLifetimeTests {
         }
         #expect(encoders[0].object == nil, "the value's encoder is still alive")
         #expect(encoders[1].object == nil, "the super encoder is still alive")
+    }
+
+    @Test(
+        "a super encoder's own super encoder is freed, whether the encode succeeds or throws",
+        arguments: [(false, false), (false, true), (true, false), (true, true)])
+    func superEncoderInSuperEncoder(nestedInWrapper: Bool, throwsAtEnd: Bool) throws {
+        let encoders = [WeakReference(), WeakReference()]
+        let value = SuperInSuper(encoders: encoders, throwsAtEnd: throwsAtEnd)
+        do {
+            let json =
+                nestedInWrapper
+                ? try JSONValueEncoder().encode(Wrapper(inner: value))
+                : try JSONValueEncoder().encode(value)
+            let expected: JSONValue = ["super": ["super": 3]]
+            #expect(json == (nestedInWrapper ? ["inner": expected] : expected))
+            #expect(!throwsAtEnd)
+        } catch {
+            #expect(throwsAtEnd)
+        }
+        #expect(encoders[0].object == nil, "the outer super encoder is still alive")
+        #expect(encoders[1].object == nil, "the inner super encoder is still alive")
     }
 
     @Test("the same value encodes when it does not throw, and its encoders are freed")
