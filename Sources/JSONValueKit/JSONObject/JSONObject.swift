@@ -291,6 +291,24 @@ public struct JSONObject: @unchecked Sendable {
         }
     }
 
+    /// The position of the member with a name, as ``index(forKey:)`` finds
+    /// it, but trying position `guess` first: a model's keyed container
+    /// asks for its members in the order the type declares them, which is
+    /// most often the order of the text, so the name is compared with one
+    /// member instead of hashed.
+    @inline(__always)
+    func index(forKey key: String, guess: Int) -> Int? {
+        guard let (header, members) = unsafePointers else { return nil }
+        return _MemberTable.withBytes(of: key) { bytes in
+            if guess < header.pointee.count && _MemberTable.equal(members[guess].key, bytes) { return guess }
+            if let table = header.pointee.table { return table.find(bytes, in: members) }
+            for index in 0..<header.pointee.count where _MemberTable.equal(members[index].key, bytes) {
+                return index
+            }
+            return nil
+        }
+    }
+
     /// The hash of a name as the members' table hashes it, for
     /// ``index(forKey:hash:)``; it holds for the life of the process.
     static func hash(ofKey key: String) -> Int {
