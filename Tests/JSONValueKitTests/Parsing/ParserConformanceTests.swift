@@ -365,4 +365,40 @@ struct ParserConformanceTests {
         #expect(try JSONValue(parsing: Array(text.utf8)[...]) == expected)
         #expect(try JSONValue(parsing: text.utf8) == expected)
     }
+
+    /// The tokens of `[1,{"a":2}]`, between which (and around which)
+    /// whitespace may stand.
+    static let tokens = ["[", "1", ",", "{", "\"a\"", ":", "2", "}", "]"]
+
+    /// Whitespace is skipped with one comparison for the bytes above a
+    /// space: every run of the four kinds is skipped between and around
+    /// any tokens, in a parse and on the decoder's tape, and every other
+    /// byte up to `!` is refused where it stands.
+    @Test(
+        "whitespace of the four kinds goes anywhere between tokens; the bytes beside it do not",
+        arguments: [" ", "\t", "\n", "\r", " \t\n\r", "\n         \t", "\r\n        x"]
+    )
+    func whitespaceBetweenTokens(_ whitespace: String) throws {
+        let expected: JSONValue = [1, ["a": 2]]
+        // `x` stands for a byte beside whitespace, which is refused.
+        let refusals =
+            whitespace.hasSuffix("x") ? Array(0...0x21).filter { ![0x09, 0x0A, 0x0D, 0x20].contains($0) } : []
+        let run = whitespace.hasSuffix("x") ? String(whitespace.dropLast()) : whitespace
+        for slot in 0...Self.tokens.count {
+            let before = ([""] + Self.tokens[..<slot]).joined()
+            let after = Self.tokens[slot...].joined()
+            let text = before + run + after
+            #expect(try JSONValue(parsing: text) == expected, "\(text.debugDescription)")
+            #expect(try JSONValueDecoder().decode(JSONValue.self, from: Data(text.utf8)) == expected)
+            for byte in refusals {
+                let bytes = Array((before + run).utf8) + [UInt8(byte)] + Array(after.utf8)
+                let offset = before.utf8.count + run.utf8.count
+                let error = #expect(throws: JSONParseError.self, "\(byte) after \(before.debugDescription)") {
+                    try JSONValue(parsing: bytes)
+                }
+                #expect(error?.location.offset == offset, "\(byte) after \(before.debugDescription)")
+                #expect(throws: (any Error).self) { try JSONValueDecoder().decode(JSONValue.self, from: Data(bytes)) }
+            }
+        }
+    }
 }
