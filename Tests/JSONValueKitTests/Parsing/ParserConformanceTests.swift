@@ -401,4 +401,33 @@ struct ParserConformanceTests {
             }
         }
     }
+
+    /// `true`, `false` and `null` are compared whole when their bytes are
+    /// there: each is read where it ends the text and where more follows,
+    /// and each cut short or with a wrong byte is refused where the loop
+    /// that makes the errors says.
+    @Test("literals are read whole or refused, at the text's end or before more", arguments: ["true", "false", "null"])
+    func literals(_ literal: String) throws {
+        let expected: JSONValue = literal == "true" ? true : literal == "false" ? false : nil
+        for tail in 0...9 {
+            let spaces = String(repeating: " ", count: tail)
+            #expect(try JSONValue(parsing: literal + spaces) == expected)
+            #expect(try JSONValue(parsing: "[" + literal + spaces + "]") == [expected])
+            #expect(
+                try JSONValueDecoder().decode([JSONValue].self, from: Data(("[" + literal + spaces + "]").utf8)) == [
+                    expected
+                ])
+        }
+        let bytes = Array(literal.utf8)
+        for cut in 1..<bytes.count {
+            // Cut short at the end: the end of input, where the text ends.
+            Self.expectRefused(String(decoding: bytes[..<cut], as: UTF8.self), Self.error(.unexpectedEndOfInput, cut))
+            // A wrong byte: the literal is wrong, where it starts.
+            var wrong = bytes
+            wrong[cut] = UInt8(ascii: "x")
+            let text = "[" + String(decoding: wrong, as: UTF8.self) + "]"
+            Self.expectRefused(text, Self.error(.invalidLiteral, 1))
+            #expect(throws: (any Error).self) { try JSONValueDecoder().decode([Bool?].self, from: Data(text.utf8)) }
+        }
+    }
 }
