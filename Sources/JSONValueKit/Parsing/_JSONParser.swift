@@ -401,6 +401,18 @@ struct _JSONParser: ~Copyable {
     mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
         let bytes = literal.utf8Start
         let length = literal.utf8CodeUnitCount
+        // `true`, `false` and `null` whole, in a comparison or two, when
+        // the bytes are there; the loop below reads anything else, and
+        // makes the errors.
+        if (length == 4 || length == 5) && position &+ length <= count {
+            let text = UnsafeRawPointer(base + position)
+            if text.loadUnaligned(as: UInt32.self) == UnsafeRawPointer(bytes).loadUnaligned(as: UInt32.self)
+                && (length == 4 || base[position &+ 4] == bytes[4])
+            {
+                position &+= length
+                return
+            }
+        }
         let start = position
         for index in 0..<length {
             guard position < count else { throw error(.endOfInput) }
@@ -477,7 +489,12 @@ struct _JSONParser: ~Copyable {
     @inline(__always)
     mutating func skipWhitespace() {
         while position < count {
-            switch base[position] {
+            let byte = base[position]
+            // Most calls find a token at once (after a name, before a
+            // comma): one comparison, as every whitespace byte is at most a
+            // space, where the cases below took four.
+            if byte > UInt8(ascii: " ") { return }
+            switch byte {
             case UInt8(ascii: "\n"):
                 newlinesPassed &+= 1
                 lastNewline = position

@@ -365,4 +365,69 @@ struct ParserConformanceTests {
         #expect(try JSONValue(parsing: Array(text.utf8)[...]) == expected)
         #expect(try JSONValue(parsing: text.utf8) == expected)
     }
+
+    /// The tokens of `[1,{"a":2}]`, between which (and around which)
+    /// whitespace may stand.
+    static let tokens = ["[", "1", ",", "{", "\"a\"", ":", "2", "}", "]"]
+
+    /// Whitespace is skipped with one comparison for the bytes above a
+    /// space: every run of the four kinds is skipped between and around
+    /// any tokens, in a parse and on the decoder's tape, and every other
+    /// byte up to `!` is refused where it stands.
+    @Test(
+        "whitespace of the four kinds goes anywhere between tokens; the bytes beside it do not",
+        arguments: [" ", "\t", "\n", "\r", " \t\n\r", "\n         \t", "\r\n        x"]
+    )
+    func whitespaceBetweenTokens(_ whitespace: String) throws {
+        let expected: JSONValue = [1, ["a": 2]]
+        // `x` stands for a byte beside whitespace, which is refused.
+        let refusals =
+            whitespace.hasSuffix("x") ? Array(0...0x21).filter { ![0x09, 0x0A, 0x0D, 0x20].contains($0) } : []
+        let run = whitespace.hasSuffix("x") ? String(whitespace.dropLast()) : whitespace
+        for slot in 0...Self.tokens.count {
+            let before = ([""] + Self.tokens[..<slot]).joined()
+            let after = Self.tokens[slot...].joined()
+            let text = before + run + after
+            #expect(try JSONValue(parsing: text) == expected, "\(text.debugDescription)")
+            #expect(try JSONValueDecoder().decode(JSONValue.self, from: Data(text.utf8)) == expected)
+            for byte in refusals {
+                let bytes = Array((before + run).utf8) + [UInt8(byte)] + Array(after.utf8)
+                let offset = before.utf8.count + run.utf8.count
+                let error = #expect(throws: JSONParseError.self, "\(byte) after \(before.debugDescription)") {
+                    try JSONValue(parsing: bytes)
+                }
+                #expect(error?.location.offset == offset, "\(byte) after \(before.debugDescription)")
+                #expect(throws: (any Error).self) { try JSONValueDecoder().decode(JSONValue.self, from: Data(bytes)) }
+            }
+        }
+    }
+
+    /// `true`, `false` and `null` are compared whole when their bytes are
+    /// there: each is read where it ends the text and where more follows,
+    /// and each cut short or with a wrong byte is refused where the loop
+    /// that makes the errors says.
+    @Test("literals are read whole or refused, at the text's end or before more", arguments: ["true", "false", "null"])
+    func literals(_ literal: String) throws {
+        let expected: JSONValue = literal == "true" ? true : literal == "false" ? false : nil
+        for tail in 0...9 {
+            let spaces = String(repeating: " ", count: tail)
+            #expect(try JSONValue(parsing: literal + spaces) == expected)
+            #expect(try JSONValue(parsing: "[" + literal + spaces + "]") == [expected])
+            #expect(
+                try JSONValueDecoder().decode([JSONValue].self, from: Data(("[" + literal + spaces + "]").utf8)) == [
+                    expected
+                ])
+        }
+        let bytes = Array(literal.utf8)
+        for cut in 1..<bytes.count {
+            // Cut short at the end: the end of input, where the text ends.
+            Self.expectRefused(String(decoding: bytes[..<cut], as: UTF8.self), Self.error(.unexpectedEndOfInput, cut))
+            // A wrong byte: the literal is wrong, where it starts.
+            var wrong = bytes
+            wrong[cut] = UInt8(ascii: "x")
+            let text = "[" + String(decoding: wrong, as: UTF8.self) + "]"
+            Self.expectRefused(text, Self.error(.invalidLiteral, 1))
+            #expect(throws: (any Error).self) { try JSONValueDecoder().decode([Bool?].self, from: Data(text.utf8)) }
+        }
+    }
 }
