@@ -282,7 +282,8 @@ struct _SchemaStream: Sendable {
     /// Which value `pending` is, and whether it has trackers: read after
     /// every chunk, without copying the pending state.
     private var pendingID: LocationID?
-    private var pendingHasTrackers = false
+    @usableFromInline
+    private(set) var pendingHasTrackers = false
     /// The length of the pending string's text, in decoded bytes, below
     /// which no tracker can fail: the shortest `maxLength` when every
     /// tracker is one (a string has at most as many characters as bytes),
@@ -294,6 +295,7 @@ struct _SchemaStream: Sendable {
     /// applies in it judged: then an empty ``violations`` means the value
     /// is valid (unless an object repeated a name, whose first value was
     /// judged; see `JSONSchema.IncrementalValidator.finish()`).
+    @usableFromInline
     var isDone = false
     /// The text of the numbers boxed in the values read, when there are
     /// any (see `_SchemaExactNumbers.swift`), while ``sync(with:)`` runs.
@@ -334,6 +336,22 @@ struct _SchemaStream: Sendable {
     }
 
     // MARK: - Following the parser
+
+    /// Whether the string being read has keywords that judge its text as it
+    /// grows: then a chunk of its text is followed even when nothing else
+    /// changed (see ``followText(of:)``).
+    @inlinable
+    var followsText: Bool { pendingHasTrackers && !isDone }
+
+    /// Follows the text of the string being read, after a chunk that
+    /// changed nothing else of the parser's state: its storage is as the
+    /// last ``sync(with:)`` saw it, and its batch has started no value and
+    /// ended no name since.
+    @usableFromInline
+    mutating func followText(of parser: inout JSONIncrementalParser) {
+        guard pendingHasTrackers && !isDone else { return }
+        followStringText(storage: parser.storage, parser: &parser)
+    }
 
     /// Brings the validation up to what `parser` has read.
     ///
