@@ -967,7 +967,7 @@ struct _SchemaStream: Sendable {
             case .general:
                 break
             }
-            let plan = self.plan(application.node)
+            unowned(unsafe) let plan = self.plan(application.node)
             if !kind.isAccepted(by: node.types) {
                 failEarly(
                     application, check: plan.typeCheck, keyword: "type", at: place,
@@ -1058,7 +1058,7 @@ struct _SchemaStream: Sendable {
                     continue
                 }
                 guard case .general = node.shape else { continue }
-                let plan = self.plan(application.node)
+                unowned(unsafe) let plan = self.plan(application.node)
                 if let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
                     failEarly(
                         application, check: check, keyword: keyword, at: place,
@@ -1079,7 +1079,7 @@ struct _SchemaStream: Sendable {
         swap(&trackers, &spareTrackers)
         if kind == .string {
             for (index, frame) in frames.enumerated() {
-                let plan = self.plan(frame.node)
+                unowned(unsafe) let plan = self.plan(frame.node)
                 if plan.maxLength < Int.max {
                     trackers.append(Tracker(frame: index, check: plan.maxLengthCheck, kind: .maxLength(plan.maxLength)))
                 }
@@ -1299,7 +1299,7 @@ struct _SchemaStream: Sendable {
             break
         }
         for frame in levels[level].frames where isAlive(frame.fate) {
-            let plan = self.plan(frame.node)
+            unowned(unsafe) let plan = self.plan(frame.node)
             if plan.wholeAtClose {
                 judge(
                     [Frame(node: frame.node, fate: frame.fate, path: frame.path, scope: parentScope(frame))], value,
@@ -1642,10 +1642,11 @@ struct _SchemaStream: Sendable {
 
     /// What streaming needs of a node's checks, found once per node (a
     /// class, so that handing it around copies no arrays; it is not changed
-    /// once made).
+    /// once made, so its properties are read without a run-time check of
+    /// exclusive access, which cost a call for each read).
     final class Plan: @unchecked Sendable {
-        var typeCheck: Int32 = -1
-        var properties: Int32 = -1
+        @exclusivity(unchecked) var typeCheck: Int32 = -1
+        @exclusivity(unchecked) var properties: Int32 = -1
         /// An open-addressing table of the named properties of `properties`
         /// by ``_schemaNameHash(_:)`` of their UTF-8: each slot holds an
         /// offset among them plus one, or 0 for an empty slot, and a name
@@ -1660,27 +1661,27 @@ struct _SchemaStream: Sendable {
 
         /// The payloads of the `properties` check: routing a member read
         /// them without copying the check.
-        var propertiesIndex: Int32 = -1
-        var propertiesNodes: Int32 = 0
-        var propertyNames: Int32 = -1
-        var propertyNamesNode: Int32 = -1
-        var maxProperties = Int.max
-        var maxPropertiesCheck: Int32 = -1
-        var items: Int32 = -1
-        var itemsPayload: _SchemaProgram.Items?
-        var maxItems = Int.max
-        var maxItemsCheck: Int32 = -1
-        var maxLength = Int.max
-        var maxLengthCheck: Int32 = -1
-        var patterns: [(check: Int32, pattern: Int32)] = []
+        @exclusivity(unchecked) var propertiesIndex: Int32 = -1
+        @exclusivity(unchecked) var propertiesNodes: Int32 = 0
+        @exclusivity(unchecked) var propertyNames: Int32 = -1
+        @exclusivity(unchecked) var propertyNamesNode: Int32 = -1
+        @exclusivity(unchecked) var maxProperties = Int.max
+        @exclusivity(unchecked) var maxPropertiesCheck: Int32 = -1
+        @exclusivity(unchecked) var items: Int32 = -1
+        @exclusivity(unchecked) var itemsPayload: _SchemaProgram.Items?
+        @exclusivity(unchecked) var maxItems = Int.max
+        @exclusivity(unchecked) var maxItemsCheck: Int32 = -1
+        @exclusivity(unchecked) var maxLength = Int.max
+        @exclusivity(unchecked) var maxLengthCheck: Int32 = -1
+        @exclusivity(unchecked) var patterns: [(check: Int32, pattern: Int32)] = []
         /// `enum` or `const`: its check, keyword, and what it allows.
-        var choices: (check: Int32, keyword: String, allowed: _Choices)?
+        @exclusivity(unchecked) var choices: (check: Int32, keyword: String, allowed: _Choices)?
         /// Subschemas applied in place: a check, which of its subschemas,
         /// and the node (-1 for a dynamic reference, resolved in scope).
-        var inPlace: [(check: Int32, sub: Int32, target: Int32)] = []
-        var groups: [(check: Int32, isOneOf: Bool, start: Int32, count: Int32)] = []
+        @exclusivity(unchecked) var inPlace: [(check: Int32, sub: Int32, target: Int32)] = []
+        @exclusivity(unchecked) var groups: [(check: Int32, isOneOf: Bool, start: Int32, count: Int32)] = []
         /// The checks judged when a container closes.
-        var closeChecks: [Int32] = []
+        @exclusivity(unchecked) var closeChecks: [Int32] = []
         /// Whether the node applies no subschema in place (`allOf`, `$ref`,
         /// `anyOf`…).
         var isSimple: Bool { inPlace.isEmpty && groups.isEmpty }
@@ -1689,7 +1690,7 @@ struct _SchemaStream: Sendable {
         /// Whether the node is judged whole when a container closes
         /// (`unevaluatedProperties` and `unevaluatedItems` need the marks of
         /// every keyword beside them).
-        var wholeAtClose = false
+        @exclusivity(unchecked) var wholeAtClose = false
 
         /// The offset among the named properties of the one whose name is
         /// `bytes` in UTF-8 (compared byte for byte, as the one-shot
@@ -1754,6 +1755,10 @@ struct _SchemaStream: Sendable {
         }
     }
 
+    /// The plan of `node`, made when first needed. Inlined, so that a
+    /// caller that binds it `unowned(unsafe)` retains nothing: the
+    /// program's plans keep it alive.
+    @inline(__always)
     private mutating func plan(_ node: Int32) -> Plan {
         // (Filled once per node; later calls only read it.) The program
         // keeps the plans for every validator of it: made once per node,
