@@ -1193,7 +1193,7 @@ struct _SchemaStream: Sendable {
                 pending!.scalarsEnd = end
                 failed = scalars > limit
             case .choices(let candidates):
-                let kept = candidates.filter { candidate in
+                func goesOn(_ candidate: [UInt8]) -> Bool {
                     guard candidate.count >= end else { return false }
                     return candidate.withUnsafeBufferPointer { bytes in
                         let fresh = UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -1201,8 +1201,15 @@ struct _SchemaStream: Sendable {
                             && _bytesEqual(UnsafeBufferPointer(rebasing: fresh[first.count...]), second)
                     }
                 }
-                if kept.count != candidates.count { pending!.trackers[index].kind = .choices(kept) }
-                failed = kept.isEmpty
+                // A new array only when a candidate drops out: most text
+                // goes on with the candidates left after its first bytes.
+                if candidates.allSatisfy(goesOn) {
+                    failed = candidates.isEmpty
+                } else {
+                    let kept = candidates.filter(goesOn)
+                    pending!.trackers[index].kind = .choices(kept)
+                    failed = kept.isEmpty
+                }
             case .pattern(let pattern, let state):
                 let matcher = program.patterns[pattern].regex.matcher
                 var next = matcher.prefixState(after: first, from: state)
@@ -1411,9 +1418,14 @@ struct _SchemaStream: Sendable {
         while fate != 0 {
             let current = fates[Int(fate)]
             if current.isDead { return false }
-            let group = groups[Int(current.group)]
-            if group.isDecided && group.dead == group.count { return false }
-            fate = group.owner
+            // Through a pointer: the array's subscript copies the whole
+            // group, and retains its place, to read a field.
+            let (isOver, owner) = groups.withUnsafeBufferPointer { groups in
+                let group = Int(current.group)
+                return (groups[group].isDecided && groups[group].dead == groups[group].count, groups[group].owner)
+            }
+            if isOver { return false }
+            fate = owner
         }
         return true
     }
