@@ -282,7 +282,8 @@ struct _SchemaStream: Sendable {
     /// Which value `pending` is, and whether it has trackers: read after
     /// every chunk, without copying the pending state.
     private var pendingID: LocationID?
-    private var pendingHasTrackers = false
+    @usableFromInline
+    private(set) var pendingHasTrackers = false
     /// The length of the pending string's text, in decoded bytes, below
     /// which no tracker can fail: the shortest `maxLength` when every
     /// tracker is one (a string has at most as many characters as bytes),
@@ -294,6 +295,7 @@ struct _SchemaStream: Sendable {
     /// applies in it judged: then an empty ``violations`` means the value
     /// is valid (unless an object repeated a name, whose first value was
     /// judged; see `JSONSchema.IncrementalValidator.finish()`).
+    @usableFromInline
     var isDone = false
     /// The text of the numbers boxed in the values read, when there are
     /// any (see `_SchemaExactNumbers.swift`), while ``sync(with:)`` runs.
@@ -334,6 +336,22 @@ struct _SchemaStream: Sendable {
     }
 
     // MARK: - Following the parser
+
+    /// Whether the string being read has keywords that judge its text as it
+    /// grows: then a chunk of its text is followed even when nothing else
+    /// changed (see ``followText(of:)``).
+    @inlinable
+    var followsText: Bool { pendingHasTrackers && !isDone }
+
+    /// Follows the text of the string being read, after a chunk that
+    /// changed nothing else of the parser's state: its storage is as the
+    /// last ``sync(with:)`` saw it, and its batch has started no value and
+    /// ended no name since.
+    @usableFromInline
+    mutating func followText(of parser: inout JSONIncrementalParser) {
+        guard pendingHasTrackers && !isDone else { return }
+        followStringText(storage: parser.storage, parser: &parser)
+    }
 
     /// Brings the validation up to what `parser` has read.
     ///
@@ -949,7 +967,7 @@ struct _SchemaStream: Sendable {
             case .general:
                 break
             }
-            let plan = self.plan(application.node)
+            unowned(unsafe) let plan = self.plan(application.node)
             if !kind.isAccepted(by: node.types) {
                 failEarly(
                     application, check: plan.typeCheck, keyword: "type", at: place,
@@ -1040,7 +1058,7 @@ struct _SchemaStream: Sendable {
                     continue
                 }
                 guard case .general = node.shape else { continue }
-                let plan = self.plan(application.node)
+                unowned(unsafe) let plan = self.plan(application.node)
                 if let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
                     failEarly(
                         application, check: check, keyword: keyword, at: place,
@@ -1061,7 +1079,7 @@ struct _SchemaStream: Sendable {
         swap(&trackers, &spareTrackers)
         if kind == .string {
             for (index, frame) in frames.enumerated() {
-                let plan = self.plan(frame.node)
+                unowned(unsafe) let plan = self.plan(frame.node)
                 if plan.maxLength < Int.max {
                     trackers.append(Tracker(frame: index, check: plan.maxLengthCheck, kind: .maxLength(plan.maxLength)))
                 }
@@ -1175,7 +1193,7 @@ struct _SchemaStream: Sendable {
                 pending!.scalarsEnd = end
                 failed = scalars > limit
             case .choices(let candidates):
-                let kept = candidates.filter { candidate in
+                func goesOn(_ candidate: [UInt8]) -> Bool {
                     guard candidate.count >= end else { return false }
                     return candidate.withUnsafeBufferPointer { bytes in
                         let fresh = UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -1183,8 +1201,15 @@ struct _SchemaStream: Sendable {
                             && _bytesEqual(UnsafeBufferPointer(rebasing: fresh[first.count...]), second)
                     }
                 }
-                if kept.count != candidates.count { pending!.trackers[index].kind = .choices(kept) }
-                failed = kept.isEmpty
+                // A new array only when a candidate drops out: most text
+                // goes on with the candidates left after its first bytes.
+                if candidates.allSatisfy(goesOn) {
+                    failed = candidates.isEmpty
+                } else {
+                    let kept = candidates.filter(goesOn)
+                    pending!.trackers[index].kind = .choices(kept)
+                    failed = kept.isEmpty
+                }
             case .pattern(let pattern, let state):
                 let matcher = program.patterns[pattern].regex.matcher
                 var next = matcher.prefixState(after: first, from: state)
@@ -1281,7 +1306,7 @@ struct _SchemaStream: Sendable {
             break
         }
         for frame in levels[level].frames where isAlive(frame.fate) {
-            let plan = self.plan(frame.node)
+            unowned(unsafe) let plan = self.plan(frame.node)
             if plan.wholeAtClose {
                 judge(
                     [Frame(node: frame.node, fate: frame.fate, path: frame.path, scope: parentScope(frame))], value,
@@ -1393,9 +1418,14 @@ struct _SchemaStream: Sendable {
         while fate != 0 {
             let current = fates[Int(fate)]
             if current.isDead { return false }
-            let group = groups[Int(current.group)]
-            if group.isDecided && group.dead == group.count { return false }
-            fate = group.owner
+            // Through a pointer: the array's subscript copies the whole
+            // group, and retains its place, to read a field.
+            let (isOver, owner) = groups.withUnsafeBufferPointer { groups in
+                let group = Int(current.group)
+                return (groups[group].isDecided && groups[group].dead == groups[group].count, groups[group].owner)
+            }
+            if isOver { return false }
+            fate = owner
         }
         return true
     }
@@ -1624,10 +1654,11 @@ struct _SchemaStream: Sendable {
 
     /// What streaming needs of a node's checks, found once per node (a
     /// class, so that handing it around copies no arrays; it is not changed
-    /// once made).
+    /// once made, so its properties are read without a run-time check of
+    /// exclusive access, which cost a call for each read).
     final class Plan: @unchecked Sendable {
-        var typeCheck: Int32 = -1
-        var properties: Int32 = -1
+        @exclusivity(unchecked) var typeCheck: Int32 = -1
+        @exclusivity(unchecked) var properties: Int32 = -1
         /// An open-addressing table of the named properties of `properties`
         /// by ``_schemaNameHash(_:)`` of their UTF-8: each slot holds an
         /// offset among them plus one, or 0 for an empty slot, and a name
@@ -1642,27 +1673,27 @@ struct _SchemaStream: Sendable {
 
         /// The payloads of the `properties` check: routing a member read
         /// them without copying the check.
-        var propertiesIndex: Int32 = -1
-        var propertiesNodes: Int32 = 0
-        var propertyNames: Int32 = -1
-        var propertyNamesNode: Int32 = -1
-        var maxProperties = Int.max
-        var maxPropertiesCheck: Int32 = -1
-        var items: Int32 = -1
-        var itemsPayload: _SchemaProgram.Items?
-        var maxItems = Int.max
-        var maxItemsCheck: Int32 = -1
-        var maxLength = Int.max
-        var maxLengthCheck: Int32 = -1
-        var patterns: [(check: Int32, pattern: Int32)] = []
+        @exclusivity(unchecked) var propertiesIndex: Int32 = -1
+        @exclusivity(unchecked) var propertiesNodes: Int32 = 0
+        @exclusivity(unchecked) var propertyNames: Int32 = -1
+        @exclusivity(unchecked) var propertyNamesNode: Int32 = -1
+        @exclusivity(unchecked) var maxProperties = Int.max
+        @exclusivity(unchecked) var maxPropertiesCheck: Int32 = -1
+        @exclusivity(unchecked) var items: Int32 = -1
+        @exclusivity(unchecked) var itemsPayload: _SchemaProgram.Items?
+        @exclusivity(unchecked) var maxItems = Int.max
+        @exclusivity(unchecked) var maxItemsCheck: Int32 = -1
+        @exclusivity(unchecked) var maxLength = Int.max
+        @exclusivity(unchecked) var maxLengthCheck: Int32 = -1
+        @exclusivity(unchecked) var patterns: [(check: Int32, pattern: Int32)] = []
         /// `enum` or `const`: its check, keyword, and what it allows.
-        var choices: (check: Int32, keyword: String, allowed: _Choices)?
+        @exclusivity(unchecked) var choices: (check: Int32, keyword: String, allowed: _Choices)?
         /// Subschemas applied in place: a check, which of its subschemas,
         /// and the node (-1 for a dynamic reference, resolved in scope).
-        var inPlace: [(check: Int32, sub: Int32, target: Int32)] = []
-        var groups: [(check: Int32, isOneOf: Bool, start: Int32, count: Int32)] = []
+        @exclusivity(unchecked) var inPlace: [(check: Int32, sub: Int32, target: Int32)] = []
+        @exclusivity(unchecked) var groups: [(check: Int32, isOneOf: Bool, start: Int32, count: Int32)] = []
         /// The checks judged when a container closes.
-        var closeChecks: [Int32] = []
+        @exclusivity(unchecked) var closeChecks: [Int32] = []
         /// Whether the node applies no subschema in place (`allOf`, `$ref`,
         /// `anyOf`…).
         var isSimple: Bool { inPlace.isEmpty && groups.isEmpty }
@@ -1671,7 +1702,7 @@ struct _SchemaStream: Sendable {
         /// Whether the node is judged whole when a container closes
         /// (`unevaluatedProperties` and `unevaluatedItems` need the marks of
         /// every keyword beside them).
-        var wholeAtClose = false
+        @exclusivity(unchecked) var wholeAtClose = false
 
         /// The offset among the named properties of the one whose name is
         /// `bytes` in UTF-8 (compared byte for byte, as the one-shot
@@ -1736,6 +1767,10 @@ struct _SchemaStream: Sendable {
         }
     }
 
+    /// The plan of `node`, made when first needed. Inlined, so that a
+    /// caller that binds it `unowned(unsafe)` retains nothing: the
+    /// program's plans keep it alive.
+    @inline(__always)
     private mutating func plan(_ node: Int32) -> Plan {
         // (Filled once per node; later calls only read it.) The program
         // keeps the plans for every validator of it: made once per node,

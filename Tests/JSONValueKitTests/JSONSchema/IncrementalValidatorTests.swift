@@ -69,6 +69,48 @@ struct IncrementalValidatorTests {
         #expect(try violations(schema, [#"{"a": 1, "b": 2, "c""#]).last == [" /maxProperties"])
     }
 
+    /// Strings that break a text keyword at a known byte, for
+    /// ``textGrowingInSmallChunks(_:)``: the schema of the value of `s`,
+    /// the text, and how many bytes of it have arrived when no continuation
+    /// can fix the string.
+    static let growingStrings: [(schema: JSONValue, text: String, decidedAt: Int)] = [
+        (["maxLength": 5], #"{"s": "abcdefgh"}"#, 13),
+        (["pattern": "^[a-z]+$"], #"{"s": "abcdeFgh"}"#, 13),
+        (["enum": ["abcdexyz", "abcdeyyy"]], #"{"s": "abcdefgh"}"#, 13),
+        (["const": "abcdexyz"], #"{"s": "abcdefgh"}"#, 13),
+        // Longer than the parser's batch holds.
+        (["maxLength": 200], #"{"s": ""# + String(repeating: "x", count: 300) + #""}"#, 208),
+        (["pattern": "^x*$"], #"{"s": ""# + String(repeating: "x", count: 300) + #"y"}"#, 308),
+        // After a value that the batch started in the same chunk.
+        (["maxLength": 2], #"{"t": 1, "s": "abcd"}"#, 18),
+    ]
+
+    // A chunk that only extends the string being read changes nothing else
+    // the validator follows, and takes a short path: the string's text
+    // keywords must still judge it.
+    @Test("a string that grows a few bytes at a time is judged as it grows", arguments: 0..<7)
+    func textGrowingInSmallChunks(_ index: Int) throws {
+        let (property, text, decidedAt) = Self.growingStrings[index]
+        let schema = try JSONSchema(["properties": ["s": property]])
+        let bytes = Array(text.utf8)
+        for size in [1, 2, 3, 4] {
+            var validator = JSONSchema.IncrementalValidator(schema)
+            var firstViolation: Int?
+            var start = 0
+            while start < bytes.count {
+                let end = Swift.min(start + size, bytes.count)
+                try validator.append(bytes[start..<end])
+                if firstViolation == nil && !validator.violations.isEmpty { firstViolation = end }
+                start = end
+            }
+            // The chunk that holds the deciding byte.
+            let expected = Swift.min((decidedAt + size - 1) / size * size, bytes.count)
+            #expect(firstViolation == expected, "chunks of \(size)")
+            #expect(validator.violations.map { "\($0.instanceLocation)" } == ["/s"], "chunks of \(size)")
+            #expect(try validator.finish().errors == schema.validate(try JSONValue(parsing: text)).errors)
+        }
+    }
+
     @Test("anyOf fails once every branch has; oneOf with two valid branches when complete")
     func combinators() throws {
         let schema: JSONValue = [
