@@ -354,12 +354,28 @@ final class _SchemaProgram: @unchecked Sendable {
             }
             guard let required, let named, named.patternCount == 0, named.additional < 0 else { return }
             if nameFlags.count < names.count { nameFlags += repeatElement(0, count: names.count - nameFlags.count) }
+            let namedRange = Int(named.namedStart)..<Int(named.namedStart + named.namedCount)
+            let requiredRange = Int(required.start)..<Int(required.start + required.count)
+            if namedRange.count <= 16 || requiredRange.count <= 2 {
+                // Few enough to compare one by one, by their bytes (so that
+                // look-alike names stay apart), which is quicker than
+                // making a table (a tenth of compiling CITM's schema).
+                for index in requiredRange {
+                    // The last match, as the table below keeps.
+                    guard let match = namedRange.last(where: { _sameBytes(names[$0], names[index]) }) else {
+                        continue
+                    }
+                    nameFlags[match] |= _SchemaProgram.requiredByProperties
+                    nameFlags[index] |= _SchemaProgram.checkedByProperties
+                }
+                return
+            }
             // Names by their bytes, so that look-alike names stay apart.
             var propertyNames: [[UInt8]: Int] = [:]
-            for index in Int(named.namedStart)..<Int(named.namedStart + named.namedCount) {
+            for index in namedRange {
                 propertyNames[Array(names[index].utf8)] = index
             }
-            for index in Int(required.start)..<Int(required.start + required.count) {
+            for index in requiredRange {
                 guard let match = propertyNames[Array(names[index].utf8)] else { continue }
                 nameFlags[match] |= _SchemaProgram.requiredByProperties
                 nameFlags[index] |= _SchemaProgram.checkedByProperties
