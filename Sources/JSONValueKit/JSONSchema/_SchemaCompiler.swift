@@ -627,8 +627,14 @@ final class _SchemaCompiler {
         let index = nodes.count
         let node = Self.value(of: &nodeOfLocation[location, default: index])
         guard node == index else { return node }
-        let relative = location.pointer.dropFirst(resources[resource].pointer.count)
-        nodes.append(_SchemaNode(resource: resource, pointer: String(relative)))
+        // By the UTF-8 view: counting and dropping characters walked the
+        // pointer grapheme by grapheme. Below a document's root resource
+        // (most subschemas), the pointer is the location's, shared.
+        let rootCount = resources[resource].pointer.utf8.count
+        let relative =
+            rootCount == 0
+            ? location.pointer : String(Substring(location.pointer.utf8.dropFirst(rootCount)))
+        nodes.append(_SchemaNode(resource: resource, pointer: relative))
         locationOfNode.append(location)
         queue.append((index, location, value))
         return index
@@ -649,7 +655,7 @@ final class _SchemaCompiler {
         _ value: JSONValue, of location: Location, _ path: String..., resource: Int
     ) -> Int {
         var pointer = location.pointer
-        for token in path { pointer += "/" + _escapeToken(token) }
+        for token in path { _appendToken(token, to: &pointer) }
         let childLocation = Location(document: location.document, pointer: pointer)
         return allocateNode(at: childLocation, value: value, resource: nestedResource(at: childLocation) ?? resource)
     }
@@ -734,6 +740,14 @@ func _hashBytes(of text: String, into hasher: inout Hasher) {
         hasher.combine(text.utf8.count)
         for byte in text.utf8 { hasher.combine(byte) }
     }
+}
+
+/// Appends `/` and a reference token, escaped, to a JSON Pointer's text,
+/// without making the escaped token or `"/" + token` as strings of their
+/// own first.
+func _appendToken(_ token: String, to pointer: inout String) {
+    pointer.append("/")
+    pointer.append(_escapeToken(token))
 }
 
 /// A JSON Pointer reference token, escaped (`~` as `~0`, `/` as `~1`).

@@ -542,7 +542,19 @@ struct _SchemaKeywordCompiler {
     /// The annotation keywords of a subschema, kept for the output formats.
     private func annotations(of object: JSONObject) -> [(keyword: String, value: JSONValue)] {
         var result: [(keyword: String, value: JSONValue)] = []
+        let keepsUnknown = version.rank >= 2019
         for (keyword, value) in object {
+            // Before 2019-09, only the keywords below are kept; most members
+            // are none of them, which their length tells without comparing
+            // them with each (`title` 5, `format` 6, `default` 7, `examples`
+            // and `readOnly` 8, `writeOnly` 9, `description` 11,
+            // `contentEncoding` 15, `contentMediaType` 16).
+            if !keepsUnknown {
+                switch keyword.utf8.count {
+                case 5...9, 11, 15, 16: break
+                default: continue
+                }
+            }
             switch keyword {
             case "title", "description", "default":
                 if has(.metaData) { result.append((keyword, value)) }
@@ -591,9 +603,13 @@ struct _SchemaKeywordCompiler {
             "the value of \"\(keyword)\" \(requirement)")
     }
 
-    private func child(_ value: JSONValue, _ path: String...) -> Int {
-        var pointer = location.pointer
-        for token in path { pointer += "/" + _escapeToken(token) }
+    private func child(_ value: JSONValue, _ keyword: String, _ name: String?) -> Int {
+        // (Not variadic: the array of tokens was an allocation per child.)
+        var pointer = ""
+        pointer.reserveCapacity(location.pointer.utf8.count + keyword.utf8.count + (name?.utf8.count ?? 0) + 2)
+        pointer.append(location.pointer)
+        _appendToken(keyword, to: &pointer)
+        if let name { _appendToken(name, to: &pointer) }
         let childLocation = _SchemaCompiler.Location(document: location.document, pointer: pointer)
         return compiler.allocateNode(
             at: childLocation, value: value, resource: compiler.nestedResource(at: childLocation) ?? resource)
@@ -603,7 +619,7 @@ struct _SchemaKeywordCompiler {
     private func schema(_ value: JSONValue, _ keyword: String, _ name: String? = nil) throws(JSONSchemaError) -> Int {
         switch value {
         case .object, .bool:
-            return name.map { child(value, keyword, $0) } ?? child(value, keyword)
+            return child(value, keyword, name)
         default:
             guard let name else { throw invalid(keyword, "must be a schema (an object or a Boolean)") }
             throw invalid(
