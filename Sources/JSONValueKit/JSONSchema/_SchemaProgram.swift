@@ -604,16 +604,22 @@ enum _SchemaCheck {
 /// them without retaining anything.
 final class _SchemaBuffer<Element>: @unchecked Sendable {
     let buffer: UnsafeBufferPointer<Element>
+    /// The start of ``buffer``, never `nil`: the deinitializer, which is
+    /// not specialized for the element type, frees it without asking for
+    /// the metadata of an optional pointer to the element type (which was
+    /// a twentieth of compiling and freeing a small schema).
+    private let start: UnsafeMutablePointer<Element>
 
     init(_ elements: [Element]) {
         let storage = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
         _ = storage.initialize(from: elements)
-        buffer = UnsafeBufferPointer(start: storage.baseAddress, count: elements.count)
+        start = storage.baseAddress.unsafelyUnwrapped
+        buffer = UnsafeBufferPointer(start: start, count: elements.count)
     }
 
     deinit {
-        UnsafeMutableBufferPointer(mutating: buffer).deinitialize()
-        buffer.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).deallocate() }
+        start.deinitialize(count: buffer.count)
+        start.deallocate()
     }
 
     @inline(__always)
