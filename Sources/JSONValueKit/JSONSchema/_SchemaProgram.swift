@@ -231,7 +231,7 @@ final class _SchemaProgram: @unchecked Sendable {
                 // The scope a dynamic reference resolves in is tracked
                 // only on the full path.
                 if case .dynamicReference = keyword { return false }
-                return Self.children(of: keyword).allSatisfy { child in
+                return Self.allChildren(of: keyword) { child in
                     switch compiled[child].shape {
                     case .general: false
                     case .alwaysValid, .alwaysInvalid, .typeOnly: true
@@ -292,6 +292,30 @@ final class _SchemaProgram: @unchecked Sendable {
         self.usesDynamicScope = usesDynamicScope
         self.cycleNodeCount = cycleNodeCount
         streamPlans = _SchemaStreamPlans(count: compiled.count)
+    }
+
+    /// Whether every subschema that a keyword applies satisfies
+    /// `predicate`: ``children(of:)`` without making an array of them
+    /// (which cost each keyword an allocation while lowering).
+    static func allChildren(of keyword: _SchemaKeyword, _ predicate: (Int) -> Bool) -> Bool {
+        switch keyword {
+        case .allOf(let nodes), .anyOf(let nodes), .oneOf(let nodes): return nodes.allSatisfy(predicate)
+        case .not(let node), .propertyNames(let node), .reference(let node), .unevaluatedItems(let node),
+            .unevaluatedProperties(let node):
+            return predicate(node)
+        case .dependentSchemas(_, let entries): return entries.allSatisfy { predicate($0.node) }
+        case .conditional(let condition, let then, let otherwise):
+            return predicate(condition) && (then.map(predicate) ?? true) && (otherwise.map(predicate) ?? true)
+        case .properties(let properties):
+            return properties.named.allSatisfy { predicate($0.node) }
+                && properties.patterns.allSatisfy { predicate($0.node) }
+                && (properties.additional.map(predicate) ?? true)
+        case .items(let items): return items.prefix.allSatisfy(predicate) && (items.rest.map(predicate) ?? true)
+        case .contains(let contains): return predicate(contains.node)
+        case .dynamicReference(let reference): return predicate(reference.target)
+        case .content(let content): return content.schema >= 0 ? predicate(Int(content.schema)) : true
+        default: return true
+        }
     }
 
     /// The subschemas a keyword applies, in place or to children.
