@@ -22,6 +22,18 @@ final class _SchemaCompiler {
     struct Location: Hashable {
         var document: Int
         var pointer: String
+
+        /// By the pointer's UTF-8 bytes, hashed at once: as JSON objects
+        /// look names up, and a good deal quicker than `String`'s hash,
+        /// which every subschema's location and every reference paid.
+        static func == (lhs: Location, rhs: Location) -> Bool {
+            lhs.document == rhs.document && _sameBytes(lhs.pointer, rhs.pointer)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(document)
+            _hashBytes(of: pointer, into: &hasher)
+        }
     }
 
     struct Document {
@@ -442,8 +454,14 @@ final class _SchemaCompiler {
     func value(at location: Location) -> JSONValue? {
         var value = documents[location.document].value
         guard !location.pointer.isEmpty else { return value }
-        guard let pointer = try? JSONPointer(parsing: location.pointer) else { return nil }
-        for token in pointer.tokens {
+        // Token by token, along the text (as `JSONPointer(parsing:)` reads
+        // it), without making the pointer's array of tokens first.
+        let text = location.pointer.utf8
+        guard text.first == UInt8(ascii: "/") else { return nil }
+        var start = text.index(after: text.startIndex)
+        while true {
+            let end = text[start...].firstIndex(of: UInt8(ascii: "/")) ?? text.endIndex
+            guard let token = Self.unescapedToken(Substring(text[start..<end])) else { return nil }
             switch value {
             case .object(let object):
                 guard let member = object[token] else { return nil }
@@ -456,8 +474,32 @@ final class _SchemaCompiler {
             default:
                 return nil
             }
+            guard end != text.endIndex else { return value }
+            start = text.index(after: end)
         }
-        return value
+    }
+
+    /// A JSON Pointer reference token unescaped (`~0` as `~`, `~1` as `/`);
+    /// `nil` for an invalid escape.
+    private static func unescapedToken(_ token: Substring) -> String? {
+        guard token.utf8.contains(UInt8(ascii: "~")) else { return String(token) }
+        var bytes: [UInt8] = []
+        var afterTilde = false
+        for byte in token.utf8 {
+            if afterTilde {
+                switch byte {
+                case UInt8(ascii: "0"): bytes.append(UInt8(ascii: "~"))
+                case UInt8(ascii: "1"): bytes.append(UInt8(ascii: "/"))
+                default: return nil
+                }
+                afterTilde = false
+            } else if byte == UInt8(ascii: "~") {
+                afterTilde = true
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return afterTilde ? nil : String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: References
@@ -480,6 +522,16 @@ final class _SchemaCompiler {
     struct ReferenceKey: Hashable {
         var resource: Int
         var reference: String
+
+        /// By the reference's UTF-8 bytes, as ``Location``.
+        static func == (lhs: ReferenceKey, rhs: ReferenceKey) -> Bool {
+            lhs.resource == rhs.resource && _sameBytes(lhs.reference, rhs.reference)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(resource)
+            _hashBytes(of: reference, into: &hasher)
+        }
     }
 
     /// Resolves a reference from a subschema of `resource`: the location of
@@ -487,24 +539,39 @@ final class _SchemaCompiler {
     func resolve(
         _ reference: String, from resource: Int, at location: Location, keyword: String
     ) throws(JSONSchemaError) -> (Location, Int, JSONValue) {
-        let target = _URIReference(reference).resolved(against: _URIReference(resources[resource].uri))
-        let key = target.withoutFragment.text
         let unresolved = {
-            self.error(
-                .unresolvedReference(target.text), at: location,
-                "\"\(keyword)\" refers to \(target.text), which is not defined: no schema, document or anchor has "
+            let target = _URIReference(reference).resolved(against: _URIReference(self.resources[resource].uri)).text
+            return self.error(
+                .unresolvedReference(target), at: location,
+                "\"\(keyword)\" refers to \(target), which is not defined: no schema, document or anchor has "
                     + "that URI (documents are never fetched; pass them in the options)")
+        }
+        let key: String
+        let fragment: Substring
+        if reference.utf8.first == UInt8(ascii: "#") {
+            // Only a fragment (`#/definitions/a`, as most references are):
+            // resolved against the resource's URI, which is kept without
+            // a fragment, it names that URI, and needs no parsing.
+            key = resources[resource].uri
+            fragment = reference.dropFirst()
+        } else {
+            let target = _URIReference(reference).resolved(against: _URIReference(resources[resource].uri))
+            key = target.withoutFragment.text
+            fragment = target.fragment ?? ""
         }
         guard let targetResource = try self.resource(forURI: key) else { throw unresolved() }
         let resourceInfo = resources[targetResource]
-        let fragment = target.fragment.map(String.init) ?? ""
         let pointer: String
         if fragment.isEmpty {
             pointer = resourceInfo.pointer
-        } else if fragment.hasPrefix("/") {
-            guard let decoded = try? JSONPointer(uriFragment: "#" + fragment) else { throw unresolved() }
-            pointer = resourceInfo.pointer + decoded.description
-        } else if let anchor = resourceInfo.anchors[fragment] {
+        } else if fragment.utf8.first == UInt8(ascii: "/") {
+            if let text = Self.plainPointer(fragment) {
+                pointer = resourceInfo.pointer + text
+            } else {
+                guard let decoded = try? JSONPointer(uriFragment: "#" + fragment) else { throw unresolved() }
+                pointer = resourceInfo.pointer + decoded.description
+            }
+        } else if let anchor = resourceInfo.anchors[String(fragment)] {
             pointer = anchor
         } else {
             throw unresolved()
@@ -512,6 +579,29 @@ final class _SchemaCompiler {
         let targetLocation = Location(document: resourceInfo.document, pointer: pointer)
         guard let value = value(at: targetLocation) else { throw unresolved() }
         return (targetLocation, innermostResource(of: targetLocation) ?? targetResource, value)
+    }
+
+    /// A fragment's JSON Pointer text when it needs no decoding: no
+    /// percent-encoding, and every `~` an escape (`~0`, `~1`), so that the
+    /// pointer's text is the fragment as written; `nil` otherwise.
+    private static func plainPointer(_ fragment: Substring) -> String? {
+        var isPlain = true
+        var afterTilde = false
+        for byte in fragment.utf8 {
+            if afterTilde {
+                guard byte == UInt8(ascii: "0") || byte == UInt8(ascii: "1") else {
+                    isPlain = false
+                    break
+                }
+                afterTilde = false
+            } else if byte == UInt8(ascii: "~") {
+                afterTilde = true
+            } else if byte == UInt8(ascii: "%") {
+                isPlain = false
+                break
+            }
+        }
+        return isPlain && !afterTilde ? String(fragment) : nil
     }
 
     /// The innermost resource root at or above a location, if discovery
@@ -537,8 +627,14 @@ final class _SchemaCompiler {
         let index = nodes.count
         let node = Self.value(of: &nodeOfLocation[location, default: index])
         guard node == index else { return node }
-        let relative = location.pointer.dropFirst(resources[resource].pointer.count)
-        nodes.append(_SchemaNode(resource: resource, pointer: String(relative)))
+        // By the UTF-8 view: counting and dropping characters walked the
+        // pointer grapheme by grapheme. Below a document's root resource
+        // (most subschemas), the pointer is the location's, shared.
+        let rootCount = resources[resource].pointer.utf8.count
+        let relative =
+            rootCount == 0
+            ? location.pointer : String(Substring(location.pointer.utf8.dropFirst(rootCount)))
+        nodes.append(_SchemaNode(resource: resource, pointer: relative))
         locationOfNode.append(location)
         queue.append((index, location, value))
         return index
@@ -559,7 +655,7 @@ final class _SchemaCompiler {
         _ value: JSONValue, of location: Location, _ path: String..., resource: Int
     ) -> Int {
         var pointer = location.pointer
-        for token in path { pointer += "/" + _escapeToken(token) }
+        for token in path { _appendToken(token, to: &pointer) }
         let childLocation = Location(document: location.document, pointer: pointer)
         return allocateNode(at: childLocation, value: value, resource: nestedResource(at: childLocation) ?? resource)
     }
@@ -620,6 +716,38 @@ final class _SchemaCompiler {
         }
         return targets
     }
+}
+
+/// Whether two strings have the same UTF-8 bytes (canonically equivalent
+/// strings written differently are not the same names in JSON).
+func _sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
+    return lhs.utf8.withContiguousStorageIfAvailable { left in
+        rhs.utf8.withContiguousStorageIfAvailable { right in
+            left.elementsEqual(right)
+        }
+    }.flatMap { $0 } ?? lhs.utf8.elementsEqual(rhs.utf8)
+}
+
+/// Feeds a string's UTF-8 bytes to a hasher at once (with their count, so
+/// that a pointer and a longer one are told apart).
+func _hashBytes(of text: String, into hasher: inout Hasher) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        hasher.combine(bytes.count)
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    }
+    if done == nil {
+        hasher.combine(text.utf8.count)
+        for byte in text.utf8 { hasher.combine(byte) }
+    }
+}
+
+/// Appends `/` and a reference token, escaped, to a JSON Pointer's text,
+/// without making the escaped token or `"/" + token` as strings of their
+/// own first.
+func _appendToken(_ token: String, to pointer: inout String) {
+    pointer.append("/")
+    pointer.append(_escapeToken(token))
 }
 
 /// A JSON Pointer reference token, escaped (`~` as `~0`, `/` as `~1`).

@@ -40,9 +40,8 @@ struct _SchemaKeywordCompiler {
                 try compileKeywords(of: _SchemaKeywordMembers(object), into: &keywords)
                 annotations = self.annotations(of: object)
             }
-            compiler.nodes[node].keywords = keywords
-            compiler.nodes[node].annotations = annotations
-            compiler.nodes[node].shape = Self.shape(of: keywords)
+            // In one access to the compiler's nodes.
+            compiler.nodes[node].setKeywords(keywords, annotations: annotations)
         default:
             var message = "a schema must be an object or a Boolean, not \(_SchemaMessages.describe(value))"
             if case .string = value, location.document == 0, location.pointer.isEmpty {
@@ -228,7 +227,7 @@ struct _SchemaKeywordCompiler {
         if applicator {
             try compileObjectApplicators(of: object, into: &keywords)
             try compileArrayApplicators(of: object, into: &keywords)
-            for name in ["allOf", "anyOf", "oneOf"] {
+            for name in Self.combinators {
                 guard let value = object[name] else { continue }
                 do throws(JSONSchemaError) {
                     guard case .array(let elements) = value, !elements.isEmpty else {
@@ -296,8 +295,7 @@ struct _SchemaKeywordCompiler {
     private func compileBounds(of object: _SchemaKeywordMembers, into keywords: inout [_SchemaKeyword])
         throws(JSONSchemaError)
     {
-        let bounds: [(_SchemaBound.Keyword, _SchemaBound.Kind)] = [(.minimum, .minimum), (.maximum, .maximum)]
-        for (name, kind) in bounds {
+        for (name, kind) in Self.bounds {
             guard let value = object[name.rawValue] else { continue }
             do throws(JSONSchemaError) {
                 guard let limit = _SchemaNumber(value) else { throw invalid(name.rawValue, "must be a number") }
@@ -315,10 +313,7 @@ struct _SchemaKeywordCompiler {
             }
         }
         guard version != .draft4 else { return }
-        let exclusiveBounds: [(_SchemaBound.Keyword, _SchemaBound.Kind)] = [
-            (.exclusiveMinimum, .minimum), (.exclusiveMaximum, .maximum),
-        ]
-        for (name, kind) in exclusiveBounds {
+        for (name, kind) in Self.exclusiveBounds {
             guard let value = object[name.rawValue] else { continue }
             do throws(JSONSchemaError) {
                 guard let limit = _SchemaNumber(value) else { throw invalid(name.rawValue, "must be a number") }
@@ -328,6 +323,15 @@ struct _SchemaKeywordCompiler {
             }
         }
     }
+
+    // (Static, so that each subschema does not allocate these lists.)
+    private static let bounds: [(_SchemaBound.Keyword, _SchemaBound.Kind)] = [
+        (.minimum, .minimum), (.maximum, .maximum),
+    ]
+    private static let exclusiveBounds: [(_SchemaBound.Keyword, _SchemaBound.Kind)] = [
+        (.exclusiveMinimum, .minimum), (.exclusiveMaximum, .maximum),
+    ]
+    private static let combinators = ["allOf", "anyOf", "oneOf"]
 
     private func compileObjectApplicators(
         of object: _SchemaKeywordMembers, into keywords: inout [_SchemaKeyword]
@@ -542,7 +546,19 @@ struct _SchemaKeywordCompiler {
     /// The annotation keywords of a subschema, kept for the output formats.
     private func annotations(of object: JSONObject) -> [(keyword: String, value: JSONValue)] {
         var result: [(keyword: String, value: JSONValue)] = []
+        let keepsUnknown = version.rank >= 2019
         for (keyword, value) in object {
+            // Before 2019-09, only the keywords below are kept; most members
+            // are none of them, which their length tells without comparing
+            // them with each (`title` 5, `format` 6, `default` 7, `examples`
+            // and `readOnly` 8, `writeOnly` 9, `description` 11,
+            // `contentEncoding` 15, `contentMediaType` 16).
+            if !keepsUnknown {
+                switch keyword.utf8.count {
+                case 5...9, 11, 15, 16: break
+                default: continue
+                }
+            }
             switch keyword {
             case "title", "description", "default":
                 if has(.metaData) { result.append((keyword, value)) }
@@ -591,9 +607,13 @@ struct _SchemaKeywordCompiler {
             "the value of \"\(keyword)\" \(requirement)")
     }
 
-    private func child(_ value: JSONValue, _ path: String...) -> Int {
-        var pointer = location.pointer
-        for token in path { pointer += "/" + _escapeToken(token) }
+    private func child(_ value: JSONValue, _ keyword: String, _ name: String?) -> Int {
+        // (Not variadic: the array of tokens was an allocation per child.)
+        var pointer = ""
+        pointer.reserveCapacity(location.pointer.utf8.count + keyword.utf8.count + (name?.utf8.count ?? 0) + 2)
+        pointer.append(location.pointer)
+        _appendToken(keyword, to: &pointer)
+        if let name { _appendToken(name, to: &pointer) }
         let childLocation = _SchemaCompiler.Location(document: location.document, pointer: pointer)
         return compiler.allocateNode(
             at: childLocation, value: value, resource: compiler.nestedResource(at: childLocation) ?? resource)
@@ -603,7 +623,7 @@ struct _SchemaKeywordCompiler {
     private func schema(_ value: JSONValue, _ keyword: String, _ name: String? = nil) throws(JSONSchemaError) -> Int {
         switch value {
         case .object, .bool:
-            return name.map { child(value, keyword, $0) } ?? child(value, keyword)
+            return child(value, keyword, name)
         default:
             guard let name else { throw invalid(keyword, "must be a schema (an object or a Boolean)") }
             throw invalid(
@@ -626,19 +646,23 @@ struct _SchemaKeywordCompiler {
 
     private func types(_ value: JSONValue) throws(JSONSchemaError) -> _SchemaTypes {
         var types: _SchemaTypes = version == .draft4 ? .draft4Integers : []
-        let names: [JSONValue]
-        switch value {
-        case .string: names = [value]
-        case .array(let elements): names = elements
-        default: throw invalid("type", "must be a type name or an array of them")
+        // A single name without an array of one (most `type`s are one).
+        if case .string(let text) = value {
+            guard let type = _SchemaTypes(name: text) else { throw invalidTypeName() }
+            return types.union(type)
+        }
+        guard case .array(let names) = value else {
+            throw invalid("type", "must be a type name or an array of them")
         }
         for name in names {
-            guard case .string(let text) = name, let type = _SchemaTypes.names.first(where: { $0.0 == text }) else {
-                throw invalid("type", "must name JSON types: null, boolean, object, array, string, number, integer")
-            }
-            types.insert(type.1)
+            guard case .string(let text) = name, let type = _SchemaTypes(name: text) else { throw invalidTypeName() }
+            types.insert(type)
         }
         return types
+    }
+
+    private func invalidTypeName() -> JSONSchemaError {
+        invalid("type", "must name JSON types: null, boolean, object, array, string, number, integer")
     }
 
     /// A non-negative integer keyword (`minLength`, `maxItems`…): an integer,

@@ -48,6 +48,16 @@ struct _SchemaNode: Sendable {
     /// Annotation keywords and their values (`title`, `default`, unknown
     /// keywords…), reported only in the output formats.
     var annotations: [(keyword: String, value: JSONValue)] = []
+
+    /// Sets the compiled keywords, the annotations and the shape that the
+    /// keywords give.
+    mutating func setKeywords(
+        _ keywords: [_SchemaKeyword], annotations: [(keyword: String, value: JSONValue)]
+    ) {
+        self.keywords = keywords
+        self.annotations = annotations
+        shape = _SchemaKeywordCompiler.shape(of: keywords)
+    }
 }
 
 /// The JSON types of `type`, as a bit set.
@@ -65,11 +75,6 @@ struct _SchemaTypes: OptionSet, Sendable, Hashable {
     static let draft4Integers = _SchemaTypes(rawValue: 128)
     /// Every JSON type.
     static let all: _SchemaTypes = [.null, .boolean, .object, .array, .string, .number]
-
-    static let names: [(String, _SchemaTypes)] = [
-        ("null", .null), ("boolean", .boolean), ("object", .object), ("array", .array),
-        ("string", .string), ("number", .number), ("integer", .integer),
-    ]
 
     /// Whether the value at `value` has one of the types.
     @inline(__always)
@@ -135,6 +140,22 @@ struct _SchemaTypes: OptionSet, Sendable, Hashable {
         let names = phrases.filter { contains($0.0) && !($0.0 == .integer && contains(.number)) }.map(\.1)
         guard let last = names.last else { return "no value" }
         return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
+    }
+}
+
+extension _SchemaTypes {
+    /// The type a `type` keyword names (`"integer"`), if it is one.
+    init?(name: String) {
+        switch name {
+        case "null": self = .null
+        case "boolean": self = .boolean
+        case "object": self = .object
+        case "array": self = .array
+        case "string": self = .string
+        case "number": self = .number
+        case "integer": self = .integer
+        default: return nil
+        }
     }
 }
 

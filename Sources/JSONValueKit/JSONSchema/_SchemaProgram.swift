@@ -231,7 +231,7 @@ final class _SchemaProgram: @unchecked Sendable {
                 // The scope a dynamic reference resolves in is tracked
                 // only on the full path.
                 if case .dynamicReference = keyword { return false }
-                return Self.children(of: keyword).allSatisfy { child in
+                return Self.allChildren(of: keyword) { child in
                     switch compiled[child].shape {
                     case .general: false
                     case .alwaysValid, .alwaysInvalid, .typeOnly: true
@@ -294,6 +294,30 @@ final class _SchemaProgram: @unchecked Sendable {
         streamPlans = _SchemaStreamPlans(count: compiled.count)
     }
 
+    /// Whether every subschema that a keyword applies satisfies
+    /// `predicate`: ``children(of:)`` without making an array of them
+    /// (which cost each keyword an allocation while lowering).
+    static func allChildren(of keyword: _SchemaKeyword, _ predicate: (Int) -> Bool) -> Bool {
+        switch keyword {
+        case .allOf(let nodes), .anyOf(let nodes), .oneOf(let nodes): return nodes.allSatisfy(predicate)
+        case .not(let node), .propertyNames(let node), .reference(let node), .unevaluatedItems(let node),
+            .unevaluatedProperties(let node):
+            return predicate(node)
+        case .dependentSchemas(_, let entries): return entries.allSatisfy { predicate($0.node) }
+        case .conditional(let condition, let then, let otherwise):
+            return predicate(condition) && (then.map(predicate) ?? true) && (otherwise.map(predicate) ?? true)
+        case .properties(let properties):
+            return properties.named.allSatisfy { predicate($0.node) }
+                && properties.patterns.allSatisfy { predicate($0.node) }
+                && (properties.additional.map(predicate) ?? true)
+        case .items(let items): return items.prefix.allSatisfy(predicate) && (items.rest.map(predicate) ?? true)
+        case .contains(let contains): return predicate(contains.node)
+        case .dynamicReference(let reference): return predicate(reference.target)
+        case .content(let content): return content.schema >= 0 ? predicate(Int(content.schema)) : true
+        default: return true
+        }
+    }
+
     /// The subschemas a keyword applies, in place or to children.
     static func children(of keyword: _SchemaKeyword) -> [Int] {
         switch keyword {
@@ -354,12 +378,28 @@ final class _SchemaProgram: @unchecked Sendable {
             }
             guard let required, let named, named.patternCount == 0, named.additional < 0 else { return }
             if nameFlags.count < names.count { nameFlags += repeatElement(0, count: names.count - nameFlags.count) }
+            let namedRange = Int(named.namedStart)..<Int(named.namedStart + named.namedCount)
+            let requiredRange = Int(required.start)..<Int(required.start + required.count)
+            if namedRange.count <= 16 || requiredRange.count <= 2 {
+                // Few enough to compare one by one, by their bytes (so that
+                // look-alike names stay apart), which is quicker than
+                // making a table (a tenth of compiling CITM's schema).
+                for index in requiredRange {
+                    // The last match, as the table below keeps.
+                    guard let match = namedRange.last(where: { _sameBytes(names[$0], names[index]) }) else {
+                        continue
+                    }
+                    nameFlags[match] |= _SchemaProgram.requiredByProperties
+                    nameFlags[index] |= _SchemaProgram.checkedByProperties
+                }
+                return
+            }
             // Names by their bytes, so that look-alike names stay apart.
             var propertyNames: [[UInt8]: Int] = [:]
-            for index in Int(named.namedStart)..<Int(named.namedStart + named.namedCount) {
+            for index in namedRange {
                 propertyNames[Array(names[index].utf8)] = index
             }
-            for index in Int(required.start)..<Int(required.start + required.count) {
+            for index in requiredRange {
                 guard let match = propertyNames[Array(names[index].utf8)] else { continue }
                 nameFlags[match] |= _SchemaProgram.requiredByProperties
                 nameFlags[index] |= _SchemaProgram.checkedByProperties
@@ -588,16 +628,22 @@ enum _SchemaCheck {
 /// them without retaining anything.
 final class _SchemaBuffer<Element>: @unchecked Sendable {
     let buffer: UnsafeBufferPointer<Element>
+    /// The start of ``buffer``, never `nil`: the deinitializer, which is
+    /// not specialized for the element type, frees it without asking for
+    /// the metadata of an optional pointer to the element type (which was
+    /// a twentieth of compiling and freeing a small schema).
+    private let start: UnsafeMutablePointer<Element>
 
     init(_ elements: [Element]) {
         let storage = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
         _ = storage.initialize(from: elements)
-        buffer = UnsafeBufferPointer(start: storage.baseAddress, count: elements.count)
+        start = storage.baseAddress.unsafelyUnwrapped
+        buffer = UnsafeBufferPointer(start: start, count: elements.count)
     }
 
     deinit {
-        UnsafeMutableBufferPointer(mutating: buffer).deinitialize()
-        buffer.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).deallocate() }
+        start.deinitialize(count: buffer.count)
+        start.deallocate()
     }
 
     @inline(__always)
