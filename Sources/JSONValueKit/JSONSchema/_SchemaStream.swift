@@ -150,11 +150,10 @@ struct _SchemaStream: Sendable {
         var lastName: String?
     }
 
-    /// The scalar being read at the innermost location (or the top level),
-    /// with the frames its first byte and its text are judged by.
+    /// The string being read at the innermost location (or the top level),
+    /// when keywords judge its text, with the frames they belong to.
     struct Pending {
         var place: Place
-        var mark: Mark
         var frames: [Frame]
         /// For a string: the decoded bytes looked at, and what each frame's
         /// keywords still allow.
@@ -178,6 +177,10 @@ struct _SchemaStream: Sendable {
             /// The strings of `enum` or `const` (their UTF-8) that the text
             /// so far starts.
             case choices([[UInt8]])
+            /// The same, for at most 64 strings: a bit for each of the
+            /// plan's ``Plan/choiceStrings``, so that a candidate dropping
+            /// out costs no new array.
+            case someChoices(UInt64)
             /// The state of the pattern's automaton after the text so far.
             case pattern(Int32, state: Int)
         }
@@ -198,6 +201,7 @@ struct _SchemaStream: Sendable {
     var fates: [Fate] = [Fate(group: -1, branch: 0)]
     var groups: [Group] = []
     var levels: [Level] = []
+    /// The string being read, if keywords judge its text.
     var pending: Pending?
     /// Storage for the subschemas routed to a complete child, used again.
     private var scratchApplications: [Frame] = []
@@ -279,8 +283,9 @@ struct _SchemaStream: Sendable {
             self.batchName = batchName
         }
     }
-    /// Which value `pending` is, and whether it has trackers: read after
-    /// every chunk, without copying the pending state.
+    /// Which scalar is being read (its first byte judged), and whether
+    /// `pending` has trackers for its text: read after every chunk, without
+    /// copying the pending state.
     private var pendingID: LocationID?
     @usableFromInline
     private(set) var pendingHasTrackers = false
@@ -289,7 +294,8 @@ struct _SchemaStream: Sendable {
     /// tracker is one (a string has at most as many characters as bytes),
     /// 0 otherwise. Its text is not looked at before.
     private var pendingWatchFrom = 0
-    /// `pending`'s mark, read without copying the pending state.
+    /// The mark before the scalar being read started: what dropping it
+    /// frees.
     private var pendingMark: Mark?
     /// Whether the top-level value is complete, and every keyword that
     /// applies in it judged: then an empty ``violations`` means the value
@@ -383,23 +389,23 @@ struct _SchemaStream: Sendable {
         }
         let parserCount = storage.parser.openContainers.count
         var common = Swift.min(levels.count, parserCount) &- 1
-        while common >= 0 && levels[common].offset != storage.parser.stream.containerOffsets[common] {
+        while common >= 0 && offset(of: common) != storage.parser.stream.containerOffsets[common] {
             common &-= 1
         }
         if levels.count &- 1 > common {
             // The containers above `common` closed: the first of them is the
             // next child of `common`, which is open still.
             dropPending()
-            let value = child(of: common, at: levels[common].seen, storage: storage).value
+            let value = child(of: common, at: seen(of: common), storage: storage).value
             closeLevels(above: common, value: value)
             levels[common].seen &+= 1
         }
         if common >= 0 {
             let end = childCount(of: common, storage: storage)
-            if let id = pendingID, id.container == levels[common].offset, id.child < end {
+            if let id = pendingID, id.container == offset(of: common), id.child < end {
                 dropPending()
             }
-            var index = levels[common].seen
+            var index = seen(of: common)
             while index < end {
                 let (name, value) = child(of: common, at: index, storage: storage)
                 judgeChild(level: common, index: index, name: name, value: value)
@@ -482,13 +488,13 @@ struct _SchemaStream: Sendable {
                 applications.append(rootApplication)
             } else {
                 let parent = level &- 1
-                let index = levels[parent].seen
+                let index = seen(of: parent)
                 position = index
                 name = names[parent]
                 // The parent's routed array is taken, and given back empty
                 // below, for its storage.
                 swap(&applications, &levels[parent].routed)
-                if levels[parent].routedChild == index, let routedMark = levels[parent].routedMark {
+                if let routedMark = routedMark(of: parent, child: index) {
                     mark = routedMark
                 } else {
                     mark = self.mark
@@ -556,13 +562,17 @@ struct _SchemaStream: Sendable {
                     firstByte: firstByte)
             }
         } else {
-            let index = levels[innermost].seen
-            let id = LocationID(container: levels[innermost].offset, child: index)
+            let (index, offset, isObject, isRouted) = levels.withUnsafeBufferPointer {
+                (
+                    $0[innermost].seen, $0[innermost].offset, $0[innermost].isObject,
+                    $0[innermost].routedChild == $0[innermost].seen
+                )
+            }
+            let id = LocationID(container: offset, child: index)
             // Most chunks go on with the scalar being read, or read what
             // cannot start one: nothing to do but follow a string's text.
             if pendingID != id {
-                let isObject = levels[innermost].isObject
-                guard firstByte != nil || (isObject && levels[innermost].routedChild != index) else { return }
+                guard firstByte != nil || (isObject && !isRouted) else { return }
                 var name: String?
                 if isObject {
                     let expecting = storage.parser.stream.expecting
@@ -575,14 +585,14 @@ struct _SchemaStream: Sendable {
                     // name alone may be refused.
                     guard name != nil else { return }
                 }
-                if levels[innermost].routedChild != index {
+                if !isRouted {
                     routeAndKeep(level: innermost, index: index, name: name)
                 }
                 guard let firstByte else { return }
                 dropPending()
                 startPending(
                     at: .child(level: innermost, index: index, name: name), id: id,
-                    applications: levels[innermost].routed, firstByte: firstByte)
+                    applications: levels.withUnsafeBufferPointer { $0[innermost].routed }, firstByte: firstByte)
             }
         }
         if (stringInScratch || batchTextStart >= 0) && pendingHasTrackers {
@@ -688,7 +698,26 @@ struct _SchemaStream: Sendable {
     }
 
     private func levelID(_ level: Int) -> LocationID {
-        LocationID(container: levels[level].offset, child: -1)
+        LocationID(container: offset(of: level), child: -1)
+    }
+
+    // A level's fields are read through a pointer: the array's subscript
+    // copies the whole level, retaining its arrays and strings, to read
+    // one of them.
+
+    @inline(__always)
+    private func offset(of level: Int) -> Int { levels.withUnsafeBufferPointer { $0[level].offset } }
+
+    @inline(__always)
+    private func seen(of level: Int) -> Int { levels.withUnsafeBufferPointer { $0[level].seen } }
+
+    @inline(__always)
+    private func isObject(_ level: Int) -> Bool { levels.withUnsafeBufferPointer { $0[level].isObject } }
+
+    /// Level `level`'s routed child's mark, if it is child `index`.
+    @inline(__always)
+    private func routedMark(of level: Int, child index: Int) -> Mark? {
+        levels.withUnsafeBufferPointer { $0[level].routedChild == index ? $0[level].routedMark : nil }
     }
 
     // MARK: - Children
@@ -698,7 +727,7 @@ struct _SchemaStream: Sendable {
     private mutating func judgeChild(level: Int, index: Int, name: String?, value: JSONValue) {
         var applications: [Frame] = []
         let mark: Mark
-        let routedMark = levels[level].routedChild == index ? levels[level].routedMark : nil
+        let routedMark = routedMark(of: level, child: index)
         let routed = routedMark != nil
         if let routedMark {
             swap(&applications, &levels[level].routed)
@@ -711,10 +740,10 @@ struct _SchemaStream: Sendable {
             applications.removeAllKeepingStorage()
             route(level: level, index: index, name: name, into: &applications)
         }
-        if levels[level].isObject { levels[level].lastName = name }
+        if isObject(level) { levels[level].lastName = name }
         if !applications.isEmpty {
             judge(applications, value, at: .child(level: level, index: index, name: name))
-            refreshProvisional(at: LocationID(container: levels[level].offset, child: index), value: value)
+            refreshProvisional(at: LocationID(container: offset(of: level), child: index), value: value)
         }
         // The arrays go back, for their storage.
         applications.removeAllKeepingStorage()
@@ -781,8 +810,8 @@ struct _SchemaStream: Sendable {
     /// `propertyNames`, `maxProperties`, `maxItems`, `items: false`.
     private mutating func route(level: Int, index: Int, name: String?, into result: inout [Frame]) {
         var frameIndex = 0
-        while frameIndex < levels[level].frames.count {
-            let frame = levels[level].frames[frameIndex]
+        while frameIndex < levels.withUnsafeBufferPointer({ $0[level].frames.count }) {
+            let frame = levels.withUnsafeBufferPointer { $0[level].frames[frameIndex] }
             frameIndex &+= 1
             guard isAlive(frame.fate) else { continue }
             // Unretained: the program's plans keep it alive.
@@ -799,7 +828,7 @@ struct _SchemaStream: Sendable {
     ) {
         // The level's location, made only if an error needs it.
         let location = Place.container(level: level)
-        if levels[level].isObject {
+        if isObject(level) {
             let name = name ?? ""
             if plan.properties >= 0 {
                 routeMember(name, index: index, frame: frame, plan: plan, level: level, into: &result)
@@ -1083,15 +1112,30 @@ struct _SchemaStream: Sendable {
                 if plan.maxLength < Int.max {
                     trackers.append(Tracker(frame: index, check: plan.maxLengthCheck, kind: .maxLength(plan.maxLength)))
                 }
-                if let (check, _, allowed) = plan.choices {
-                    trackers.append(Tracker(frame: index, check: check, kind: .choices(allowed.strings)))
+                if plan.choicesCheck >= 0 {
+                    let count = plan.choiceStrings.count
+                    let kind: Tracker.Kind =
+                        count <= 64
+                        ? .someChoices(count == 64 ? ~0 : (1 << UInt64(count)) &- 1) : .choices(plan.choiceStrings)
+                    trackers.append(Tracker(frame: index, check: plan.choicesCheck, kind: kind))
                 }
                 for (check, pattern) in plan.patterns {
-                    if let state = program.patterns[pattern].regex.matcher.prefixStart {
+                    if let state = program.matchers[pattern]._withUnsafeGuaranteedRef({ $0.prefixStart }) {
                         trackers.append(Tracker(frame: index, check: check, kind: .pattern(pattern, state: state)))
                     }
                 }
             }
+        }
+        pendingMark = mark
+        pendingID = id
+        guard !trackers.isEmpty else {
+            // Nothing judges its text: only its mark and which value it is
+            // are kept (the frames serve the trackers alone), and the
+            // arrays go back for the next scalar.
+            frames.removeAllKeepingStorage()
+            swap(&frames, &spareFrames)
+            swap(&trackers, &spareTrackers)
+            return
         }
         var watchFrom = Int.max
         for tracker in trackers {
@@ -1101,11 +1145,9 @@ struct _SchemaStream: Sendable {
             }
             watchFrom = Swift.min(watchFrom, limit &+ 1)
         }
-        pending = Pending(place: place, mark: mark, frames: frames, trackers: trackers)
-        pendingMark = mark
-        pendingID = id
-        pendingHasTrackers = !trackers.isEmpty
-        pendingWatchFrom = trackers.isEmpty ? 0 : watchFrom
+        pending = Pending(place: place, frames: frames, trackers: trackers)
+        pendingHasTrackers = true
+        pendingWatchFrom = watchFrom
     }
 
     /// Forgets the scalar being read, whose value is complete (and judged
@@ -1130,7 +1172,20 @@ struct _SchemaStream: Sendable {
     /// Judges the text of the string being read, as far as it goes: its
     /// decoded bytes are `scratch`, then `more`.
     private mutating func followString(_ scratch: UnsafeBufferPointer<UInt8>, _ more: UnsafeBufferPointer<UInt8>) {
-        guard let start = pending?.bytesRead else { return }
+        // Taken out while it is judged: read through the optional, each of
+        // its fields cost a copy of the whole pending state.
+        var current: Pending?
+        swap(&current, &pending)
+        defer { swap(&current, &pending) }
+        guard current != nil else { return }
+        followString(scratch, more, pending: &current!)
+    }
+
+    /// ``followString(_:_:)`` of `pending`, taken out of the stream.
+    private mutating func followString(
+        _ scratch: UnsafeBufferPointer<UInt8>, _ more: UnsafeBufferPointer<UInt8>, pending: inout Pending
+    ) {
+        let start = pending.bytesRead
         let total = scratch.count &+ more.count
         guard total > start else { return }
         @inline(__always) func byte(_ index: Int) -> UInt8 {
@@ -1149,7 +1204,7 @@ struct _SchemaStream: Sendable {
             back &-= 1
         }
         guard end > start else { return }
-        pending!.bytesRead = end
+        pending.bytesRead = end
         // The new bytes, as at most two runs: the end of the scratch, then
         // the batch's; a character that the two cut is copied whole (the
         // automaton reads whole characters).
@@ -1160,10 +1215,12 @@ struct _SchemaStream: Sendable {
         if !first.isEmpty && !second.isEmpty && second[0] & 0xC0 == 0x80 {
             let joined = Array(first) + Array(second)
             joined.withUnsafeBufferPointer {
-                judgeText($0, UnsafeBufferPointer(start: nil, count: 0), start: start, end: end, byte: byte)
+                judgeText(
+                    $0, UnsafeBufferPointer(start: nil, count: 0), start: start, end: end, byte: byte,
+                    pending: &pending)
             }
         } else {
-            judgeText(first, second, start: start, end: end, byte: byte)
+            judgeText(first, second, start: start, end: end, byte: byte, pending: &pending)
         }
     }
 
@@ -1172,34 +1229,47 @@ struct _SchemaStream: Sendable {
     /// of the text.
     private mutating func judgeText(
         _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>, start: Int, end: Int,
-        byte: (Int) -> UInt8
+        byte: (Int) -> UInt8, pending: inout Pending
     ) {
         var index = 0
-        while index < (pending?.trackers.count ?? 0) {
-            let check = pending!.trackers[index].check
-            let frame = pending!.frames[pending!.trackers[index].frame]
+        while index < pending.trackers.count {
+            let check = pending.trackers[index].check
+            let frame = pending.frames[pending.trackers[index].frame]
             var failed = false
-            switch pending!.trackers[index].kind {
+            switch pending.trackers[index].kind {
             case .maxLength(let limit):
                 guard end > limit else { break }
                 // Count the scalars of the bytes not counted yet.
-                var scalars = pending!.scalars
-                var position = pending!.scalarsEnd
+                var scalars = pending.scalars
+                var position = pending.scalarsEnd
                 while position < end {
                     if byte(position) & 0xC0 != 0x80 { scalars &+= 1 }
                     position &+= 1
                 }
-                pending!.scalars = scalars
-                pending!.scalarsEnd = end
+                pending.scalars = scalars
+                pending.scalarsEnd = end
                 failed = scalars > limit
+            case .someChoices(let alive):
+                // Unretained: the program's plans keep it alive.
+                let kept = planReference(frame.node)._withUnsafeGuaranteedRef { plan in
+                    plan.choiceStrings.withUnsafeBufferPointer { strings in
+                        var kept = alive
+                        var rest = alive
+                        while rest != 0 {
+                            let bit = rest.trailingZeroBitCount
+                            rest &= rest &- 1
+                            if !Self.goesOn(strings[bit], first, second, start: start, end: end) {
+                                kept &= ~(1 << UInt64(bit))
+                            }
+                        }
+                        return kept
+                    }
+                }
+                if kept != alive { pending.trackers[index].kind = .someChoices(kept) }
+                failed = kept == 0
             case .choices(let candidates):
                 func goesOn(_ candidate: [UInt8]) -> Bool {
-                    guard candidate.count >= end else { return false }
-                    return candidate.withUnsafeBufferPointer { bytes in
-                        let fresh = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                        return _bytesEqual(UnsafeBufferPointer(rebasing: fresh[..<first.count]), first)
-                            && _bytesEqual(UnsafeBufferPointer(rebasing: fresh[first.count...]), second)
-                    }
+                    Self.goesOn(candidate, first, second, start: start, end: end)
                 }
                 // A new array only when a candidate drops out: most text
                 // goes on with the candidates left after its first bytes.
@@ -1207,25 +1277,42 @@ struct _SchemaStream: Sendable {
                     failed = candidates.isEmpty
                 } else {
                     let kept = candidates.filter(goesOn)
-                    pending!.trackers[index].kind = .choices(kept)
+                    pending.trackers[index].kind = .choices(kept)
                     failed = kept.isEmpty
                 }
             case .pattern(let pattern, let state):
-                let matcher = program.patterns[pattern].regex.matcher
-                var next = matcher.prefixState(after: first, from: state)
-                next = matcher.prefixState(after: second, from: next)
-                pending!.trackers[index].kind = .pattern(pattern, state: next)
-                failed = matcher.prefixIsDead(next)
+                // Unretained: the program's patterns keep it alive.
+                let (next, isDead) = program.matchers[pattern]._withUnsafeGuaranteedRef { matcher in
+                    let next = matcher.prefixState(after: second, from: matcher.prefixState(after: first, from: state))
+                    return (next, matcher.prefixIsDead(next))
+                }
+                pending.trackers[index].kind = .pattern(pattern, state: next)
+                failed = isDead
             }
             guard failed else {
                 index &+= 1
                 continue
             }
-            let tracker = pending!.trackers.remove(at: index)
-            pendingHasTrackers = !pending!.trackers.isEmpty
+            let tracker = pending.trackers.remove(at: index)
+            pendingHasTrackers = !pending.trackers.isEmpty
             guard isAlive(frame.fate) else { continue }
             let (keyword, message) = tracker.failure(program: program)
-            failEarly(frame, check: check, keyword: keyword, at: pending!.place, message)
+            failEarly(frame, check: check, keyword: keyword, at: pending.place, message)
+        }
+    }
+
+    /// Whether `candidate`'s bytes `start` to `end` are `first` then
+    /// `second`.
+    @inline(__always)
+    private static func goesOn(
+        _ candidate: [UInt8], _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>, start: Int,
+        end: Int
+    ) -> Bool {
+        guard candidate.count >= end else { return false }
+        return candidate.withUnsafeBufferPointer { bytes in
+            let fresh = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            return _bytesEqual(UnsafeBufferPointer(rebasing: fresh[..<first.count]), first)
+                && _bytesEqual(UnsafeBufferPointer(rebasing: fresh[first.count...]), second)
         }
     }
 
@@ -1258,12 +1345,12 @@ struct _SchemaStream: Sendable {
     private mutating func closeInnermost(value: JSONValue) {
         let closing = levels.count &- 1
         finish(level: closing, value: value)
-        if closing > 0 && levels[closing &- 1].isObject {
+        if closing > 0 && isObject(closing &- 1) {
             // The member it is the value of is the last its object has
             // judged (see `finish(level:value:)`).
-            levels[closing &- 1].lastName = levels[closing].name
+            levels[closing &- 1].lastName = levels.withUnsafeBufferPointer { $0[closing].name }
         }
-        let mark = levels[closing].mark
+        let mark = levels.withUnsafeBufferPointer { $0[closing].mark }
         Self.recycle(&levels[closing].frames, into: &framePool)
         Self.recycle(&levels[closing].routed, into: &framePool)
         levels.removeLast()
@@ -1285,7 +1372,7 @@ struct _SchemaStream: Sendable {
     private mutating func finish(level: Int, value: JSONValue) {
         switch value {
         case .array(let elements):
-            var index = levels[level].seen
+            var index = seen(of: level)
             while index < elements.count {
                 judgeChild(level: level, index: index, name: nil, value: elements[index])
                 index &+= 1
@@ -1293,11 +1380,13 @@ struct _SchemaStream: Sendable {
         case .object(let object):
             // A repeated name leaves fewer members than were read: the
             // members after those judged are then not where they were read.
-            var index = levels[level].seen
+            var index = seen(of: level)
             let regular =
                 index <= object.count
                 && (index == 0
-                    || levels[level].lastName.map { JSONObject.sameScalars($0, object[index &- 1].key) } == true)
+                    || levels.withUnsafeBufferPointer { $0[level].lastName }.map {
+                        JSONObject.sameScalars($0, object[index &- 1].key)
+                    } == true)
             while regular && index < object.count {
                 judgeChild(level: level, index: index, name: object[index].key, value: object[index].value)
                 index &+= 1
@@ -1305,7 +1394,8 @@ struct _SchemaStream: Sendable {
         default:
             break
         }
-        for frame in levels[level].frames where isAlive(frame.fate) {
+        let frames = levels.withUnsafeBufferPointer { $0[level].frames }
+        for frame in frames where isAlive(frame.fate) {
             unowned(unsafe) let plan = self.plan(frame.node)
             if plan.wholeAtClose {
                 judge(
@@ -1334,10 +1424,12 @@ struct _SchemaStream: Sendable {
                 }
             }
         }
-        judge(levels[level].opaque, value, at: .container(level: level))
+        let opaque = levels.withUnsafeBufferPointer { $0[level].opaque }
+        if !opaque.isEmpty { judge(opaque, value, at: .container(level: level)) }
         // The groups opened here, inner ones first.
         var group = groups.count &- 1
-        while group >= levels[level].mark.groups {
+        let firstGroup = levels.withUnsafeBufferPointer { $0[level].mark.groups }
+        while group >= firstGroup {
             decide(group, value: value)
             group &-= 1
         }
@@ -1688,6 +1780,10 @@ struct _SchemaStream: Sendable {
         @exclusivity(unchecked) var patterns: [(check: Int32, pattern: Int32)] = []
         /// `enum` or `const`: its check, keyword, and what it allows.
         @exclusivity(unchecked) var choices: (check: Int32, keyword: String, allowed: _Choices)?
+        /// Of ``choices``: the check (-1 for none) and the strings, read
+        /// without copying the rest.
+        @exclusivity(unchecked) var choicesCheck: Int32 = -1
+        @exclusivity(unchecked) var choiceStrings: [[UInt8]] = []
         /// Subschemas applied in place: a check, which of its subschemas,
         /// and the node (-1 for a dynamic reference, resolved in scope).
         @exclusivity(unchecked) var inPlace: [(check: Int32, sub: Int32, target: Int32)] = []
@@ -1823,9 +1919,13 @@ struct _SchemaStream: Sendable {
                 plan.patterns.append((check, index))
             case .enumeration(let index):
                 plan.choices = (check, "enum", _Choices(program.enumerations[index].values))
+                plan.choicesCheck = check
+                plan.choiceStrings = plan.choices?.allowed.strings ?? []
                 plan.closeChecks.append(check)
             case .constant(let index):
                 plan.choices = (check, "const", _Choices([program.values[index]]))
+                plan.choicesCheck = check
+                plan.choiceStrings = plan.choices?.allowed.strings ?? []
                 plan.closeChecks.append(check)
             case .allOf(let start, let count):
                 for offset in 0..<count { plan.inPlace.append((check, offset, program.nodeLists[start &+ offset])) }
@@ -1964,7 +2064,7 @@ extension _SchemaStream.Tracker {
         switch kind {
         case .maxLength(let limit):
             return ("maxLength", "the string is longer than \(_SchemaMessages.plural(limit, "character"))")
-        case .choices:
+        case .choices, .someChoices:
             let keyword = if case .constant = program.checks[check] { "const" } else { "enum" }
             return (keyword, "the string cannot be one of the values of \"\(keyword)\"")
         case .pattern(let pattern, _):

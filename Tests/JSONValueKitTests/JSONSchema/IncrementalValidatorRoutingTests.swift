@@ -124,6 +124,34 @@ struct IncrementalValidatorRoutingTests {
         #expect(problems.isEmpty, "\(problems.prefix(3))")
     }
 
+    @Test(
+        "an enum of strings refuses a string being read at the byte no candidate goes on with, however many",
+        arguments: [3, 63, 64, 65, 100])
+    func manyStringChoices(_ count: Int) throws {
+        // Up to 64 candidates are followed as bits, more as an array.
+        let schema = try JSONSchema([
+            "properties": ["v": ["enum": .array((0..<count).map { .string("s\($0)") })]]
+        ])
+        for index in [0, count / 2, count - 1] {
+            for suffix in ["", "x"] {
+                let bytes = Array(#"{"v": "s\#(index)\#(suffix)"}"#.utf8)
+                var validator = JSONSchema.IncrementalValidator(schema)
+                var refusedAt: Int?
+                for (offset, byte) in bytes.enumerated() {
+                    try validator.append([byte])
+                    if refusedAt == nil, let first = validator.violations.first {
+                        refusedAt = offset
+                        #expect(first.keywordLocation.description == "/properties/v/enum")
+                    }
+                }
+                // The candidate is never refused; with one more letter, at
+                // that letter.
+                #expect(refusedAt == (suffix.isEmpty ? nil : bytes.count - 3), "s\(index)\(suffix) of \(count)")
+                #expect(try validator.finish().isValid == suffix.isEmpty)
+            }
+        }
+    }
+
     @Test("names routed by their bytes: canonically equivalent names are different properties")
     func equivalentNames() throws {
         let composed = "caf\u{E9}"
