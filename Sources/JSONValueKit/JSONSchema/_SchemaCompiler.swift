@@ -82,14 +82,25 @@ final class _SchemaCompiler {
     @exclusivity(unchecked) var dialectCache: [String: _SchemaDialect] = [:]
 
     @exclusivity(unchecked) var nodes: [_SchemaNode] = []
-    /// The location of each node, for errors.
-    @exclusivity(unchecked) var locationOfNode: [Location] = []
+    /// The keywords of every node, end to end (see
+    /// ``_SchemaNode/keywords``).
+    @exclusivity(unchecked) var keywords: [_SchemaKeyword] = []
+    /// Each node's location inside its resource, as JSON Pointer text
+    /// (`/$defs/point`), for absolute keyword locations.
+    @exclusivity(unchecked) var pointers: [String] = []
+    /// The annotations of every node, end to end (see
+    /// ``_SchemaNode/annotations``).
+    @exclusivity(unchecked) var annotations: [(keyword: String, value: JSONValue)] = []
     @exclusivity(unchecked) var nodeOfLocation: [Location: Int] = [:]
     /// The node of each reference resolved so far.
     @exclusivity(unchecked) var nodeOfReference: [ReferenceKey: Int] = [:]
     /// Nodes allocated but not yet compiled, with their location and value.
     @exclusivity(unchecked) var queue: [(node: Int, location: Location, value: JSONValue)] = []
     @exclusivity(unchecked) var usesDynamicScope = false
+    /// The nodes with `unevaluatedItems` or `unevaluatedProperties` (a node
+    /// with both, twice), where marking the nodes that track evaluation
+    /// starts.
+    @exclusivity(unchecked) var nodesWithUnevaluated: [Int] = []
     /// How many subschemas discovery has walked: about as many nodes as
     /// compiling makes, so the tables of nodes are made that large at once
     /// rather than grown (and rehashed) a dozen times.
@@ -207,7 +218,7 @@ final class _SchemaCompiler {
         try discover(document: 0, base: "", dialect: _SchemaDialect(version: options.defaultDialect))
         let expectedNodeCount = min(discoveredSubschemaCount, Self.maximumSubschemaCount)
         nodes.reserveCapacity(expectedNodeCount)
-        locationOfNode.reserveCapacity(expectedNodeCount)
+        pointers.reserveCapacity(expectedNodeCount)
         nodeOfLocation.reserveCapacity(expectedNodeCount)
         let rootLocation = Location(document: 0, pointer: "")
         let root = allocateNode(at: rootLocation, value: schema, resource: resourceOfLocation[rootLocation] ?? 0)
@@ -226,7 +237,10 @@ final class _SchemaCompiler {
             }
             return result
         }
-        return _SchemaProgram(nodes: nodes, resources: programResources, root: root, usesDynamicScope: usesDynamicScope)
+        return _SchemaProgram(
+            nodes: nodes, keywords: keywords, pointers: pointers, annotations: annotations, resources: programResources,
+            root: root,
+            usesDynamicScope: usesDynamicScope)
     }
 
     // MARK: Errors
@@ -640,8 +654,8 @@ final class _SchemaCompiler {
         let relative =
             rootCount == 0
             ? location.pointer : String(Substring(location.pointer.utf8.dropFirst(rootCount)))
-        nodes.append(_SchemaNode(resource: resource, pointer: relative))
-        locationOfNode.append(location)
+        nodes.append(_SchemaNode(resource: resource))
+        pointers.append(relative)
         queue.append((index, location, value))
         return index
     }
