@@ -8,14 +8,22 @@ enum _SchemaAnalysis {
     /// Appended to `edges`: one array for every node, rather than one per
     /// node, which cost compiling FHIR's 15,000 nodes a twentieth of its time.
     private static func appendInPlaceEdges(
-        of keywords: [_SchemaKeyword], dynamicTargets: (_SchemaDynamicReference) -> [Int], to edges: inout [Int]
+        of keywords: ArraySlice<_SchemaKeyword>, dynamicTargets: (_SchemaDynamicReference) -> [Int],
+        to edges: inout [Int]
     ) {
+        // As ``_SchemaKeyword/inPlaceNodes(dynamicTargets:)`` has them, with
+        // `not`, and without the arrays it makes.
         for keyword in keywords {
             switch keyword {
-            case .not(let child): edges.append(child)
-            // The commonest edge, without the array `inPlaceNodes` makes.
-            case .reference(let target): edges.append(target)
-            default: edges += keyword.inPlaceNodes(dynamicTargets: dynamicTargets)
+            case .not(let child), .reference(let child): edges.append(child)
+            case .allOf(let nodes), .anyOf(let nodes), .oneOf(let nodes): edges += nodes
+            case .dependentSchemas(_, let entries): for entry in entries { edges.append(entry.node) }
+            case .conditional(let condition, let then, let otherwise):
+                edges.append(condition)
+                if let then { edges.append(then) }
+                if let otherwise { edges.append(otherwise) }
+            case .dynamicReference(let reference): edges += dynamicTargets(reference)
+            default: break
             }
         }
     }
@@ -39,11 +47,10 @@ enum _SchemaAnalysis {
         var edgeStart: [Int] = []
         edgeStart.reserveCapacity(count + 1)
         let dynamicTargets = compiler.possibleTargets
-        // By the keywords alone, which copies an array reference rather
-        // than a whole node.
         for index in compiler.nodes.indices {
             edgeStart.append(edges.count)
-            appendInPlaceEdges(of: compiler.nodes[index].keywords, dynamicTargets: dynamicTargets, to: &edges)
+            appendInPlaceEdges(
+                of: compiler.keywords[compiler.nodes[index].keywords], dynamicTargets: dynamicTargets, to: &edges)
         }
         edgeStart.append(edges.count)
         var order = Array(repeating: -1, count: count)
@@ -96,21 +103,15 @@ enum _SchemaAnalysis {
     /// and every subschema they apply in place, transitively. Other nodes
     /// record nothing, so schemas without these keywords pay nothing.
     static func markEvaluationTracking(_ compiler: _SchemaCompiler) {
+        // From the nodes the keyword compiler noted, without looking at
+        // every node's keywords.
         var work: [Int] = []
-        for (index, node) in compiler.nodes.enumerated() {
-            let needs = node.keywords.contains { keyword in
-                switch keyword {
-                case .unevaluatedItems, .unevaluatedProperties: true
-                default: false
-                }
-            }
-            if needs {
-                compiler.nodes[index].tracksEvaluation = true
-                work.append(index)
-            }
+        for index in compiler.nodesWithUnevaluated where !compiler.nodes[index].tracksEvaluation {
+            compiler.nodes[index].tracksEvaluation = true
+            work.append(index)
         }
         while let index = work.popLast() {
-            for keyword in compiler.nodes[index].keywords {
+            for keyword in compiler.keywords[compiler.nodes[index].keywords] {
                 for child in keyword.inPlaceNodes(dynamicTargets: compiler.possibleTargets)
                 where !compiler.nodes[child].tracksEvaluation {
                     compiler.nodes[child].tracksEvaluation = true

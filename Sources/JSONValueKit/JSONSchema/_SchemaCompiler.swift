@@ -17,6 +17,12 @@
 /// Then the nodes that must track evaluated members and items are marked,
 /// and so are the nodes on cycles of in-place references, which validation
 /// watches so that it never goes round one forever.
+///
+/// A compiler is made, run and dropped by one call on one thread, and
+/// nothing it lends out outlives the call: its tables are
+/// `@exclusivity(unchecked)`, as the run-time exclusivity checks (a call
+/// into the runtime on every read and write of a table, six for each node
+/// allocated) cost a twentieth of compiling a schema and could never fire.
 final class _SchemaCompiler {
     /// A subschema's place: a document and a JSON Pointer into it, escaped.
     struct Location: Hashable {
@@ -59,44 +65,55 @@ final class _SchemaCompiler {
     let options: JSONSchema.Options
     /// The most subschemas a schema may have, with the documents it uses.
     static let maximumSubschemaCount = 1_000_000
-    var documents: [Document] = []
+    @exclusivity(unchecked) var documents: [Document] = []
     /// Documents from the options, by URI without a fragment, not yet loaded.
-    var pending: [String: JSONValue] = [:]
-    var resources: [Resource] = []
+    @exclusivity(unchecked) var pending: [String: JSONValue] = [:]
+    @exclusivity(unchecked) var resources: [Resource] = []
     /// Resources by URI without a fragment.
-    var resourceByURI: [String: Int] = [:]
+    @exclusivity(unchecked) var resourceByURI: [String: Int] = [:]
     /// The resource roots that discovery found, by location: a subschema
     /// belongs to the innermost one above it.
-    var resourceOfLocation: [Location: Int] = [:]
+    @exclusivity(unchecked) var resourceOfLocation: [Location: Int] = [:]
     /// How many of ``resourceOfLocation``'s locations are not a document's
     /// root: while there are none (most schemas), a subschema below a root
     /// needs no look-up to know it is not a resource root.
-    var nestedResourceCount = 0
+    @exclusivity(unchecked) var nestedResourceCount = 0
     /// Dialects of meta-schemas already read, by URI.
-    var dialectCache: [String: _SchemaDialect] = [:]
+    @exclusivity(unchecked) var dialectCache: [String: _SchemaDialect] = [:]
 
-    var nodes: [_SchemaNode] = []
-    /// The location of each node, for errors.
-    var locationOfNode: [Location] = []
-    var nodeOfLocation: [Location: Int] = [:]
+    @exclusivity(unchecked) var nodes: [_SchemaNode] = []
+    /// The keywords of every node, end to end (see
+    /// ``_SchemaNode/keywords``).
+    @exclusivity(unchecked) var keywords: [_SchemaKeyword] = []
+    /// Each node's location inside its resource, as JSON Pointer text
+    /// (`/$defs/point`), for absolute keyword locations.
+    @exclusivity(unchecked) var pointers: [String] = []
+    /// The annotations of every node, end to end (see
+    /// ``_SchemaNode/annotations``).
+    @exclusivity(unchecked) var annotations: [(keyword: String, value: JSONValue)] = []
+    @exclusivity(unchecked) var nodeOfLocation: [Location: Int] = [:]
     /// The node of each reference resolved so far.
-    var nodeOfReference: [ReferenceKey: Int] = [:]
+    @exclusivity(unchecked) var nodeOfReference: [ReferenceKey: Int] = [:]
     /// Nodes allocated but not yet compiled, with their location and value.
-    var queue: [(node: Int, location: Location, value: JSONValue)] = []
-    var usesDynamicScope = false
+    @exclusivity(unchecked) var queue: [(node: Int, location: Location, value: JSONValue)] = []
+    @exclusivity(unchecked) var usesDynamicScope = false
+    /// The nodes with `unevaluatedItems` or `unevaluatedProperties` (a node
+    /// with both, twice), where marking the nodes that track evaluation
+    /// starts.
+    @exclusivity(unchecked) var nodesWithUnevaluated: [Int] = []
     /// How many subschemas discovery has walked: about as many nodes as
     /// compiling makes, so the tables of nodes are made that large at once
     /// rather than grown (and rehashed) a dozen times.
-    var discoveredSubschemaCount = 0
+    @exclusivity(unchecked) var discoveredSubschemaCount = 0
     /// The patterns compiled so far, by their UTF-8 bytes (so that patterns
     /// equal only by canonical equivalence stay apart): schemas repeat the
     /// same few patterns (FHIR's 398 `pattern`s are 16), and building a
     /// pattern's automaton took a third of compiling such a schema.
-    var regexes: [[UInt8]: _Regex] = [:]
+    @exclusivity(unchecked) var regexes: [[UInt8]: _Regex] = [:]
     /// Every problem found so far, when compiling for
     /// ``JSONSchema/problems(in:options:)``; `nil` when the first problem is
     /// thrown, as ``JSONSchema/init(_:options:)-(JSONValue,_)`` does.
-    private(set) var problems: [JSONSchemaError]?
+    @exclusivity(unchecked) private(set) var problems: [JSONSchemaError]?
 
     init(options: JSONSchema.Options) {
         self.options = options
@@ -201,7 +218,7 @@ final class _SchemaCompiler {
         try discover(document: 0, base: "", dialect: _SchemaDialect(version: options.defaultDialect))
         let expectedNodeCount = min(discoveredSubschemaCount, Self.maximumSubschemaCount)
         nodes.reserveCapacity(expectedNodeCount)
-        locationOfNode.reserveCapacity(expectedNodeCount)
+        pointers.reserveCapacity(expectedNodeCount)
         nodeOfLocation.reserveCapacity(expectedNodeCount)
         let rootLocation = Location(document: 0, pointer: "")
         let root = allocateNode(at: rootLocation, value: schema, resource: resourceOfLocation[rootLocation] ?? 0)
@@ -220,7 +237,10 @@ final class _SchemaCompiler {
             }
             return result
         }
-        return _SchemaProgram(nodes: nodes, resources: programResources, root: root, usesDynamicScope: usesDynamicScope)
+        return _SchemaProgram(
+            nodes: nodes, keywords: keywords, pointers: pointers, annotations: annotations, resources: programResources,
+            root: root,
+            usesDynamicScope: usesDynamicScope)
     }
 
     // MARK: Errors
@@ -634,8 +654,8 @@ final class _SchemaCompiler {
         let relative =
             rootCount == 0
             ? location.pointer : String(Substring(location.pointer.utf8.dropFirst(rootCount)))
-        nodes.append(_SchemaNode(resource: resource, pointer: relative))
-        locationOfNode.append(location)
+        nodes.append(_SchemaNode(resource: resource))
+        pointers.append(relative)
         queue.append((index, location, value))
         return index
     }

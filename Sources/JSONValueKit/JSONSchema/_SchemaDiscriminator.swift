@@ -38,9 +38,9 @@ struct _SchemaDiscriminator: Sendable {
     /// requires: a branch that gives one of them a constant is pinned too,
     /// as an object without it fails that schema whatever the branches say.
     static func find(
-        in nodes: [Int], parentRequired: [String], compiled: [_SchemaNode]
+        in nodes: [Int], parentRequired: [String], compiled: [_SchemaNode], keywords: [_SchemaKeyword]
     ) -> (name: String, _SchemaDiscriminator)? {
-        let pins = nodes.map { pin(of: $0, parentRequired: parentRequired, compiled: compiled) }
+        let pins = nodes.map { pin(of: $0, parentRequired: parentRequired, compiled: compiled, keywords: keywords) }
         // The property most branches pin.
         var votes: [String: Int] = [:]
         for pin in pins { if let pin { votes[pin.name, default: 0] += 1 } }
@@ -81,18 +81,20 @@ struct _SchemaDiscriminator: Sendable {
     /// `const` or an `enum`. References that are the whole branch are
     /// followed.
     private static func pin(
-        of node: Int, parentRequired: [String], compiled: [_SchemaNode]
+        of node: Int, parentRequired: [String], compiled: [_SchemaNode], keywords: [_SchemaKeyword]
     ) -> (name: String, values: [JSONValue])? {
         var node = node
         var hops = 0
-        while compiled[node].keywords.count == 1, case .reference(let target) = compiled[node].keywords[0] {
+        while compiled[node].keywords.count == 1,
+            case .reference(let target) = keywords[compiled[node].keywords.lowerBound]
+        {
             node = target
             hops += 1
             if hops > 16 { return nil }
         }
         var required: [String] = []
         var named: [(name: String, node: Int)] = []
-        for keyword in compiled[node].keywords {
+        for keyword in keywords[compiled[node].keywords] {
             switch keyword {
             case .required(let names): required = names
             case .properties(let properties): named = properties.named
@@ -101,7 +103,7 @@ struct _SchemaDiscriminator: Sendable {
         }
         for name in required + parentRequired {
             guard let child = named.first(where: { _utf8Equal($0.name, name) })?.node else { continue }
-            for keyword in compiled[child].keywords {
+            for keyword in keywords[compiled[child].keywords] {
                 switch keyword {
                 case .constant(let value): return (name, [value])
                 case .enumeration(let enumeration) where !enumeration.values.isEmpty: return (name, enumeration.values)

@@ -542,7 +542,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     private mutating func annotate(_ id: Int, _ instance: UnsafePointer<JSONValue>) {
-        for (keyword, value) in program.annotations[id] {
+        for (keyword, value) in program.annotations(of: id) {
             switch keyword {
             case "contentMediaType", "contentEncoding", "contentSchema":
                 guard case .string = instance.pointee else { continue }

@@ -32,16 +32,22 @@ struct _SchemaKeywordCompiler {
         case .bool(let valid):
             compiler.nodes[node].shape = valid ? .alwaysValid : .alwaysInvalid
         case .object(let object):
+            // The compiler's keywords, appended to here and given back
+            // however this ends (nothing else reads them meanwhile).
             var keywords: [_SchemaKeyword] = []
-            var annotations: [(keyword: String, value: JSONValue)] = []
+            swap(&keywords, &compiler.keywords)
+            defer { swap(&keywords, &compiler.keywords) }
+            let start = keywords.count
+            let annotationStart = compiler.annotations.count
             if dialect.refOverridesSiblings, let reference = object["$ref"] {
                 keywords.append(.reference(try referenceTarget(reference, keyword: "$ref")))
             } else {
                 try compileKeywords(of: _SchemaKeywordMembers(object), into: &keywords)
-                annotations = self.annotations(of: object)
+                appendAnnotations(of: object)
             }
             // In one access to the compiler's nodes.
-            compiler.nodes[node].setKeywords(keywords, annotations: annotations)
+            compiler.nodes[node].setKeywords(
+                start..<keywords.count, of: keywords, annotations: annotationStart..<compiler.annotations.count)
         default:
             var message = "a schema must be an object or a Boolean, not \(_SchemaMessages.describe(value))"
             if case .string = value, location.document == 0, location.pointer.isEmpty {
@@ -53,9 +59,9 @@ struct _SchemaKeywordCompiler {
     }
 
     /// The shape callers can act on without running the keywords.
-    static func shape(of keywords: [_SchemaKeyword]) -> _SchemaNode.Shape {
+    static func shape(of keywords: ArraySlice<_SchemaKeyword>) -> _SchemaNode.Shape {
         if keywords.isEmpty { return .alwaysValid }
-        if keywords.count == 1, case .type(let types) = keywords[0] { return .typeOnly(types) }
+        if keywords.count == 1, case .type(let types) = keywords[keywords.startIndex] { return .typeOnly(types) }
         return .general
     }
 
@@ -278,6 +284,7 @@ struct _SchemaKeywordCompiler {
             if let value = object["unevaluatedItems"] {
                 do throws(JSONSchemaError) {
                     keywords.append(.unevaluatedItems(try schema(value, "unevaluatedItems")))
+                    compiler.nodesWithUnevaluated.append(node)
                 } catch {
                     try compiler.recover(error)
                 }
@@ -285,6 +292,7 @@ struct _SchemaKeywordCompiler {
             if let value = object["unevaluatedProperties"] {
                 do throws(JSONSchemaError) {
                     keywords.append(.unevaluatedProperties(try schema(value, "unevaluatedProperties")))
+                    compiler.nodesWithUnevaluated.append(node)
                 } catch {
                     try compiler.recover(error)
                 }
@@ -543,9 +551,9 @@ struct _SchemaKeywordCompiler {
 
     // MARK: Annotations
 
-    /// The annotation keywords of a subschema, kept for the output formats.
-    private func annotations(of object: JSONObject) -> [(keyword: String, value: JSONValue)] {
-        var result: [(keyword: String, value: JSONValue)] = []
+    /// Appends the annotation keywords of a subschema, kept for the output
+    /// formats, to the compiler's.
+    private func appendAnnotations(of object: JSONObject) {
         let keepsUnknown = version.rank >= 2019
         for (keyword, value) in object {
             // Before 2019-09, only the keywords below are kept; most members
@@ -561,21 +569,22 @@ struct _SchemaKeywordCompiler {
             }
             switch keyword {
             case "title", "description", "default":
-                if has(.metaData) { result.append((keyword, value)) }
+                if has(.metaData) { compiler.annotations.append((keyword, value)) }
             case "examples" where version.rank >= 6, "readOnly" where version.rank >= 7,
                 "writeOnly" where version.rank >= 7, "deprecated" where version.rank >= 2019:
-                if has(.metaData) { result.append((keyword, value)) }
+                if has(.metaData) { compiler.annotations.append((keyword, value)) }
             case "format":
-                if has(.formatAnnotation) || has(.formatAssertion) { result.append((keyword, value)) }
+                if has(.formatAnnotation) || has(.formatAssertion) { compiler.annotations.append((keyword, value)) }
             case "contentMediaType" where version.rank >= 7, "contentEncoding" where version.rank >= 7:
-                if has(.content) { result.append((keyword, value)) }
+                if has(.content) { compiler.annotations.append((keyword, value)) }
             case "contentSchema" where version.rank >= 2019:
-                if has(.content) && object["contentMediaType"] != nil { result.append((keyword, value)) }
+                if has(.content) && object["contentMediaType"] != nil { compiler.annotations.append((keyword, value)) }
             default:
-                if version.rank >= 2019 && !Self.knownKeywords.contains(keyword) { result.append((keyword, value)) }
+                if version.rank >= 2019 && !Self.knownKeywords.contains(keyword) {
+                    compiler.annotations.append((keyword, value))
+                }
             }
         }
-        return result
     }
 
     /// Every keyword of any dialect, so that the rest count as unknown.

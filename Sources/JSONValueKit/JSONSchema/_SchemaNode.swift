@@ -31,12 +31,12 @@ struct _SchemaNode: Sendable {
     }
 
     var shape: Shape = .general
-    var keywords: [_SchemaKeyword] = []
+    /// The compiled keywords: a range of the compiler's
+    /// ``_SchemaCompiler/keywords``, which holds every node's end to end,
+    /// so that no node has an array of its own to allocate and free.
+    var keywords: Range<Int> = 0..<0
     /// The index of the resource the subschema belongs to.
     var resource: Int
-    /// The subschema's location inside its resource, as JSON Pointer text
-    /// (`/$defs/point`), for absolute keyword locations.
-    var pointer: String
     /// Whether the node must say which members and items it evaluated,
     /// because an `unevaluatedProperties` or `unevaluatedItems` of this node
     /// or of a schema that applies it in place needs to know.
@@ -45,18 +45,21 @@ struct _SchemaNode: Sendable {
     /// ``_SchemaAnalysis/markInPlaceCycles(_:)``), so that validation must
     /// watch for coming back to it for the same value.
     var isOnInPlaceCycle = false
-    /// Annotation keywords and their values (`title`, `default`, unknown
-    /// keywords…), reported only in the output formats.
-    var annotations: [(keyword: String, value: JSONValue)] = []
+    /// The node's annotation keywords and their values (`title`, `default`,
+    /// unknown keywords…), reported only in the output formats: a range of
+    /// the compiler's ``_SchemaCompiler/annotations``, end to end as the
+    /// keywords are. (The node's pointer is in
+    /// ``_SchemaCompiler/pointers`` for the same reason.)
+    var annotations: Range<Int> = 0..<0
 
-    /// Sets the compiled keywords, the annotations and the shape that the
-    /// keywords give.
+    /// Sets the ranges of the compiled keywords and of the annotations, and
+    /// the shape that the keywords give.
     mutating func setKeywords(
-        _ keywords: [_SchemaKeyword], annotations: [(keyword: String, value: JSONValue)]
+        _ keywords: Range<Int>, of all: [_SchemaKeyword], annotations: Range<Int>
     ) {
         self.keywords = keywords
         self.annotations = annotations
-        shape = _SchemaKeywordCompiler.shape(of: keywords)
+        shape = _SchemaKeywordCompiler.shape(of: all[keywords])
     }
 }
 

@@ -179,9 +179,11 @@ final class _SchemaProgram: @unchecked Sendable {
     let keyedDiscriminators: [[_SchemaValueKey: [Int32]]]
 
     /// For reports only: each node's pointer inside its resource, and its
-    /// annotations.
+    /// annotations: those of every node end to end, and each node's range
+    /// of them (no ranges when no node has annotations).
     let pointers: [String]
-    let annotations: [[(keyword: String, value: JSONValue)]]
+    let annotations: [(keyword: String, value: JSONValue)]
+    let annotationRanges: [Range<Int>]
     let resources: [_SchemaResource]
     let root: Int
     /// Whether some `$dynamicRef` or `$recursiveRef` must look at the
@@ -195,49 +197,64 @@ final class _SchemaProgram: @unchecked Sendable {
     /// `_SchemaStream.Plan`).
     let streamPlans: _SchemaStreamPlans
 
-    /// Lowers the compiler's nodes into a program.
-    init(nodes compiled: [_SchemaNode], resources: [_SchemaResource], root: Int, usesDynamicScope: Bool) {
-        var tables = Tables(compiled: compiled)
+    /// Lowers the compiler's nodes into a program, each node's keywords in
+    /// one pass; the nodes' pointers and annotations are the compiler's
+    /// tables, taken as they are.
+    init(
+        nodes compiled: [_SchemaNode], keywords: [_SchemaKeyword], pointers: [String],
+        annotations: [(keyword: String, value: JSONValue)], resources: [_SchemaResource], root: Int,
+        usesDynamicScope: Bool
+    ) {
+        var tables = Tables(compiled: compiled, keywords: keywords)
         var nodes: [Node] = []
         nodes.reserveCapacity(compiled.count)
-        for node in compiled {
-            let start = Int32(tables.checks.count)
-            tables.required = []
-            for keyword in node.keywords {
-                if case .required(let names) = keyword { tables.required = names }
-            }
-            for keyword in node.keywords { tables.checks.append(tables.lower(keyword)) }
-            tables.foldRequiredIntoProperties(from: Int(start))
-            let startsWithType =
-                if Int(start) < tables.checks.count, case .type = tables.checks[Int(start)] { true } else { false }
-            nodes.append(
-                Node(
-                    shape: node.shape, checkStart: start, fastCheckStart: start + (startsWithType ? 1 : 0),
-                    checkCount: Int32(tables.checks.count) - start,
-                    resource: Int32(node.resource), tracksEvaluation: node.tracksEvaluation))
-        }
-        for index in nodes.indices {
-            for keyword in compiled[index].keywords {
-                if case .type(let types) = keyword { nodes[index].types = types }
-            }
-        }
         var cycleNodeCount = 0
-        for index in nodes.indices where compiled[index].isOnInPlaceCycle {
-            nodes[index].cycleSlot = Int32(cycleNodeCount)
-            cycleNodeCount += 1
-        }
-        for index in nodes.indices where !compiled[index].tracksEvaluation && !compiled[index].isOnInPlaceCycle {
-            nodes[index].isLeaf = compiled[index].keywords.allSatisfy { keyword in
-                // The scope a dynamic reference resolves in is tracked
-                // only on the full path.
-                if case .dynamicReference = keyword { return false }
-                return Self.allChildren(of: keyword) { child in
-                    switch compiled[child].shape {
-                    case .general: false
-                    case .alwaysValid, .alwaysInvalid, .typeOnly: true
+        for index in compiled.indices {
+            let start = Int32(tables.checks.count)
+            let tracksEvaluation = compiled[index].tracksEvaluation
+            let isOnInPlaceCycle = compiled[index].isOnInPlaceCycle
+            // A node that tracks evaluation or lies on a cycle is never a
+            // leaf; for the others, every keyword must have only leaves as
+            // children.
+            var isLeaf = !tracksEvaluation && !isOnInPlaceCycle
+            // (`required` comes before `anyOf` and `oneOf` in a node's
+            // keywords, so that their discriminators know its names.)
+            tables.required = []
+            for keyword in keywords[compiled[index].keywords] {
+                tables.checks.append(tables.lower(keyword))
+                if isLeaf {
+                    // The scope a dynamic reference resolves in is tracked
+                    // only on the full path.
+                    if case .dynamicReference = keyword {
+                        isLeaf = false
+                    } else {
+                        isLeaf = Self.allChildren(of: keyword) { child in
+                            switch compiled[child].shape {
+                            case .general: false
+                            case .alwaysValid, .alwaysInvalid, .typeOnly: true
+                            }
+                        }
                     }
                 }
             }
+            tables.foldRequiredIntoProperties(from: Int(start))
+            var types = _SchemaTypes.all
+            for check in tables.checks[Int(start)...] {
+                if case .type(let checked) = check { types = checked }
+            }
+            let startsWithType =
+                if Int(start) < tables.checks.count, case .type = tables.checks[Int(start)] { true } else { false }
+            var node = Node(
+                shape: compiled[index].shape, checkStart: start, fastCheckStart: start + (startsWithType ? 1 : 0),
+                checkCount: Int32(tables.checks.count) - start,
+                resource: Int32(compiled[index].resource), tracksEvaluation: tracksEvaluation)
+            node.types = types
+            node.isLeaf = isLeaf
+            if isOnInPlaceCycle {
+                node.cycleSlot = Int32(cycleNodeCount)
+                cycleNodeCount += 1
+            }
+            nodes.append(node)
         }
         if !usesDynamicScope {
             for index in nodes.indices {
@@ -245,10 +262,10 @@ final class _SchemaProgram: @unchecked Sendable {
                 // node on a cycle, which must be evaluated to be watched.
                 var target = index
                 var hops = 0
-                while !compiled[target].isOnInPlaceCycle, compiled[target].keywords.count == 1,
-                    case .reference(let next) = compiled[target].keywords[0], hops < compiled.count
+                while nodes[target].cycleSlot < 0, nodes[target].checkCount == 1,
+                    case .reference(let next) = tables.checks[Int(nodes[target].checkStart)], hops < nodes.count
                 {
-                    target = next
+                    target = Int(next)
                     hops += 1
                 }
                 if target != index { nodes[index].alias = Int32(target) }
@@ -285,8 +302,9 @@ final class _SchemaProgram: @unchecked Sendable {
         discriminators = _SchemaBuffer(tables.discriminators)
         discriminatorCases = _SchemaBuffer(tables.discriminatorCases)
         keyedDiscriminators = tables.keyedDiscriminators
-        pointers = compiled.map(\.pointer)
-        annotations = compiled.map(\.annotations)
+        self.pointers = pointers
+        self.annotations = annotations
+        annotationRanges = annotations.isEmpty ? [] : compiled.map(\.annotations)
         self.resources = resources
         self.root = root
         self.usesDynamicScope = usesDynamicScope
@@ -294,8 +312,13 @@ final class _SchemaProgram: @unchecked Sendable {
         streamPlans = _SchemaStreamPlans(count: compiled.count)
     }
 
+    /// The annotations of a node.
+    func annotations(of node: Int) -> ArraySlice<(keyword: String, value: JSONValue)> {
+        annotationRanges.isEmpty ? [] : annotations[annotationRanges[node]]
+    }
+
     /// Whether every subschema that a keyword applies satisfies
-    /// `predicate`: ``children(of:)`` without making an array of them
+    /// `predicate`, without making an array of them
     /// (which cost each keyword an allocation while lowering).
     static func allChildren(of keyword: _SchemaKeyword, _ predicate: (Int) -> Bool) -> Bool {
         switch keyword {
@@ -318,30 +341,10 @@ final class _SchemaProgram: @unchecked Sendable {
         }
     }
 
-    /// The subschemas a keyword applies, in place or to children.
-    static func children(of keyword: _SchemaKeyword) -> [Int] {
-        switch keyword {
-        case .allOf(let nodes), .anyOf(let nodes), .oneOf(let nodes): return nodes
-        case .not(let node), .propertyNames(let node), .reference(let node), .unevaluatedItems(let node),
-            .unevaluatedProperties(let node):
-            return [node]
-        case .dependentSchemas(_, let entries): return entries.map(\.node)
-        case .conditional(let condition, let then, let otherwise):
-            return [condition] + [then, otherwise].compactMap { $0 }
-        case .properties(let properties):
-            return properties.named.map(\.node) + properties.patterns.map(\.node)
-                + [properties.additional].compactMap { $0 }
-        case .items(let items): return items.prefix + [items.rest].compactMap { $0 }
-        case .contains(let contains): return [contains.node]
-        case .dynamicReference(let reference): return [reference.target]
-        case .content(let content): return content.schema >= 0 ? [Int(content.schema)] : []
-        default: return []
-        }
-    }
-
     /// The tables as they are filled.
     private struct Tables {
         let compiled: [_SchemaNode]
+        let keywords: [_SchemaKeyword]
         /// The names that the node being lowered requires.
         var required: [String] = []
         var checks: [_SchemaCheck] = []
@@ -413,7 +416,7 @@ final class _SchemaProgram: @unchecked Sendable {
             var literal = PatternLiteral(name: -1, wholeString: false)
             if let (bytes, wholeString) = pattern.regex.matcher.anchoredLiteral {
                 literal = PatternLiteral(
-                    name: strings([String(decoding: bytes, as: UTF8.self)]).start, wholeString: wholeString)
+                    name: name(String(decoding: bytes, as: UTF8.self)), wholeString: wholeString)
             }
             patternLiterals.append(literal)
             return Int32(patterns.count - 1)
@@ -421,8 +424,16 @@ final class _SchemaProgram: @unchecked Sendable {
 
         mutating func list(_ nodes: [Int]) -> (start: Int32, count: Int32) {
             let start = Int32(nodeLists.count)
-            nodeLists += nodes.map { Int32($0) }
+            // One by one, without an array of the converted indices.
+            for node in nodes { nodeLists.append(Int32(node)) }
             return (start, Int32(nodes.count))
+        }
+
+        /// Adds one name; returns its index in ``names``. (Without an array
+        /// of one, which ``strings(_:)`` would need.)
+        mutating func name(_ name: String) -> Int32 {
+            names.append(name)
+            return Int32(names.count - 1)
         }
 
         mutating func strings(_ strings: [String]) -> (start: Int32, count: Int32) {
@@ -435,11 +446,11 @@ final class _SchemaProgram: @unchecked Sendable {
         mutating func discriminator(_ nodes: [Int]) -> Int32 {
             guard
                 case (let name, let found)? = _SchemaDiscriminator.find(
-                    in: nodes, parentRequired: required, compiled: compiled)
+                    in: nodes, parentRequired: required, compiled: compiled, keywords: keywords)
             else { return -1 }
             let others = list(found.others.map { nodes[Int($0)] })
             var lowered = Discriminator(
-                name: strings([name]).start, parentRequires: found.parentRequires,
+                name: self.name(name), parentRequires: found.parentRequires,
                 values: NameSet(start: 0, count: 0, lookup: -1, lookupMask: 0), casesStart: -1,
                 othersStart: others.start, othersCount: others.count, keyed: -1)
             if let pinned = found.strings {
@@ -454,25 +465,25 @@ final class _SchemaProgram: @unchecked Sendable {
             return Int32(discriminators.count - 1)
         }
 
-        /// An open-addressing table of `names` in ``nameSlots``: where it
-        /// starts, and its slot count minus one.
-        mutating func lookupTable(_ names: [String]) -> (start: Int32, mask: Int32) {
+        /// An open-addressing table of the names at `range` of ``names``
+        /// in ``nameSlots``: where it starts, and its slot count minus one.
+        mutating func lookupTable(_ range: Range<Int>) -> (start: Int32, mask: Int32) {
             var size = 16
-            while size < names.count * 2 { size <<= 1 }
-            var slots = [Int32](repeating: 0, count: size)
-            for offset in names.indices {
+            while size < range.count * 2 { size <<= 1 }
+            let start = nameSlots.count
+            nameSlots += repeatElement(0, count: size)
+            for offset in range {
                 var slot = _MemberTable.withBytes(of: names[offset], _schemaNameHash) & (size - 1)
-                while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
-                slots[slot] = Int32(offset + 1)
+                while nameSlots[start + slot] != 0 { slot = (slot + 1) & (size - 1) }
+                nameSlots[start + slot] = Int32(offset - range.lowerBound + 1)
             }
-            defer { nameSlots += slots }
-            return (Int32(nameSlots.count), Int32(size - 1))
+            return (Int32(start), Int32(size - 1))
         }
 
         mutating func value(_ value: JSONValue) -> Int32 {
             values.append(value)
             if case .string(let string) = value {
-                valueNames.append(strings([string]).start)
+                valueNames.append(name(string))
             } else {
                 valueNames.append(-1)
             }
@@ -481,9 +492,17 @@ final class _SchemaProgram: @unchecked Sendable {
 
         /// `strings` as a ``NameSet``, with a hash table if there are many.
         mutating func nameSet(_ strings: [String]) -> NameSet {
-            let (start, count) = self.strings(strings)
-            var set = NameSet(start: start, count: count, lookup: -1, lookupMask: 0)
-            if strings.count > _SchemaProgram.linearLookupLimit { (set.lookup, set.lookupMask) = lookupTable(strings) }
+            let start = names.count
+            names += strings
+            return nameSet(from: start)
+        }
+
+        /// The names from `start` to the end of ``names`` as a
+        /// ``NameSet``, with a hash table if there are many.
+        mutating func nameSet(from start: Int) -> NameSet {
+            let range = start..<names.count
+            var set = NameSet(start: Int32(start), count: Int32(range.count), lookup: -1, lookupMask: 0)
+            if range.count > _SchemaProgram.linearLookupLimit { (set.lookup, set.lookupMask) = lookupTable(range) }
             return set
         }
 
@@ -492,12 +511,18 @@ final class _SchemaProgram: @unchecked Sendable {
             case .type(let types): return .type(types)
             case .enumeration(let enumeration):
                 enumerations.append(enumeration)
-                let strings = enumeration.values.compactMap { value -> String? in
-                    if case .string(let string) = value { string } else { nil }
+                // Without an array of the strings first: most enumerations
+                // are of strings alone.
+                let allStrings =
+                    !enumeration.values.isEmpty
+                    && enumeration.values.allSatisfy { if case .string = $0 { true } else { false } }
+                if allStrings {
+                    let start = names.count
+                    for case .string(let string) in enumeration.values { names.append(string) }
+                    enumerationNames.append(nameSet(from: start))
+                } else {
+                    enumerationNames.append(NameSet(start: 0, count: -1, lookup: -1, lookupMask: 0))
                 }
-                enumerationNames.append(
-                    strings.count == enumeration.values.count && !strings.isEmpty
-                        ? nameSet(strings) : NameSet(start: 0, count: -1, lookup: -1, lookupMask: 0))
                 return .enumeration(Int32(enumerations.count - 1))
             case .constant(let value): return .constant(self.value(value))
             case .multipleOf(let decimal, let written): return .multipleOf(decimal, self.value(written))
@@ -512,12 +537,13 @@ final class _SchemaProgram: @unchecked Sendable {
             case .minProperties(let limit): return .minProperties(limit)
             case .maxProperties(let limit): return .maxProperties(limit)
             case .required(let required):
+                self.required = required
                 let (start, count) = strings(required)
                 return .required(start: start, count: count)
             case .dependentRequired(let keyword, let entries):
                 let start = Int32(dependencies.count)
                 for (name, required) in entries {
-                    let nameIndex = strings([name]).start
+                    let nameIndex = self.name(name)
                     let (requiredStart, requiredCount) = strings(required)
                     dependencies.append(
                         Dependency(name: nameIndex, requiredStart: requiredStart, requiredCount: requiredCount))
@@ -530,8 +556,15 @@ final class _SchemaProgram: @unchecked Sendable {
                 return .dependentSchemas(
                     names: namesStart, nodes: nodesStart, count: count, isLegacy: keyword == "dependencies")
             case .properties(let properties):
-                let (namedStart, namedCount) = strings(properties.named.map(\.name))
-                let nodesStart = list(properties.named.map(\.node)).start
+                // Names and nodes in one pass, without arrays of either.
+                let namedStart = names.count
+                let nodesStart = Int32(nodeLists.count)
+                for (name, node) in properties.named {
+                    names.append(name)
+                    nodeLists.append(Int32(node))
+                }
+                // (Before the patterns, whose literals are names too.)
+                let namedRange = namedStart..<names.count
                 let patternStart = Int32(patternNodes.count)
                 for (pattern, node) in properties.patterns {
                     patternNodes.append((self.pattern(pattern), Int32(node)))
@@ -540,11 +573,11 @@ final class _SchemaProgram: @unchecked Sendable {
                 var lookupMask: Int32 = 0
                 let needsLookup = !properties.patterns.isEmpty || properties.additional != nil
                 if needsLookup && properties.named.count > _SchemaProgram.linearLookupLimit {
-                    (lookup, lookupMask) = lookupTable(properties.named.map(\.name))
+                    (lookup, lookupMask) = lookupTable(namedRange)
                 }
                 self.properties.append(
                     Properties(
-                        namedStart: namedStart, namedCount: namedCount, patternStart: patternStart,
+                        namedStart: Int32(namedStart), namedCount: Int32(namedRange.count), patternStart: patternStart,
                         patternCount: Int32(properties.patterns.count), additional: Int32(properties.additional ?? -1),
                         lookup: lookup, lookupMask: lookupMask))
                 return .properties(Int32(self.properties.count - 1), nodes: nodesStart)
