@@ -48,9 +48,7 @@ final class _JSONTape {
 
     // One thread reads or writes a tape at a time: no dynamic exclusivity
     // checks, which were a tenth of decoding the citm_catalog.json model.
-    @exclusivity(unchecked) private(set) var words: UnsafeMutablePointer<UInt64>
-    @exclusivity(unchecked) private(set) var entryCount = 0
-    @exclusivity(unchecked) private var entryCapacity: Int
+    @exclusivity(unchecked) fileprivate var entries: _TapeEntries
 
     /// The decoded bytes of the strings with escapes.
     @exclusivity(unchecked) var strings = _ByteBuffer(capacity: 256)
@@ -73,28 +71,51 @@ final class _JSONTape {
         }
         (text + bytes.count).initialize(repeating: 0, count: 16)
         // About one entry per six bytes of typical documents.
-        entryCapacity = Swift.max(64, bytes.count / 6)
-        words = .allocate(capacity: entryCapacity &* 2)
+        entries = _TapeEntries(capacity: Swift.max(64, bytes.count / 6))
     }
 
     deinit {
         text.deallocate()
-        words.deallocate()
+        entries.words.deallocate()
     }
 
     /// The entries of the largest text a tape holds: entry numbers take 32
     /// bits in a container's entry.
     static let maximumEntries = Int(UInt32.max)
 
-    // MARK: Writing
+    /// The finished tape, for reading: valid while this tape lives.
+    var view: _TapeView {
+        _TapeView(words: entries.words, text: text, textCount: textCount, strings: strings.base, nullEntry: nullEntry)
+    }
+}
+
+/// The entries of a ``_JSONTape`` while ``_JSONParser/readTape(into:)``
+/// writes them: a local variable of the reading, which the tape takes back
+/// at its end, so that the count and the capacity stay in registers, where
+/// the tape's own were loaded and stored around each entry appended.
+private struct _TapeEntries {
+    /// Two words an entry (see ``_JSONTape``); the tape deallocates them.
+    var words: UnsafeMutablePointer<UInt64>
+    var count = 0
+    var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        words = .allocate(capacity: capacity &* 2)
+    }
 
     @inline(__always)
-    func append(_ kind: Kind, _ first: Int, _ second: UInt64) -> Int {
-        if entryCount == entryCapacity { grow() }
-        let entry = entryCount
+    mutating func append(_ kind: _JSONTape.Kind, _ first: Int, _ second: UInt64) -> Int {
+        if count == capacity {
+            // By value, not `inout`: the caller's variables stay in
+            // registers.
+            words = Self.grown(words, count: count, capacity: capacity)
+            capacity &*= 2
+        }
+        let entry = count
         words[entry &* 2] = kind.rawValue &<< 60 | UInt64(truncatingIfNeeded: first)
         words[entry &* 2 &+ 1] = second
-        entryCount = entry &+ 1
+        count = entry &+ 1
         return entry
     }
 
@@ -102,21 +123,19 @@ final class _JSONTape {
     /// or object at `entry`, which ends with the last entry appended.
     @inline(__always)
     func close(_ entry: Int, count: Int) {
-        words[entry &* 2 &+ 1] = UInt64(truncatingIfNeeded: entryCount) &<< 32 | UInt64(truncatingIfNeeded: count)
+        words[entry &* 2 &+ 1] = UInt64(truncatingIfNeeded: self.count) &<< 32 | UInt64(truncatingIfNeeded: count)
     }
 
-    private func grow() {
-        let capacity = entryCapacity &* 2
-        let new = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity &* 2)
-        new.initialize(from: words, count: entryCount &* 2)
+    /// Twice `capacity` entries, the first `count` those of `words`, which
+    /// are deallocated.
+    @inline(never)
+    private static func grown(
+        _ words: UnsafeMutablePointer<UInt64>, count: Int, capacity: Int
+    ) -> UnsafeMutablePointer<UInt64> {
+        let new = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity &* 4)
+        new.initialize(from: words, count: count &* 2)
         words.deallocate()
-        words = new
-        entryCapacity = capacity
-    }
-
-    /// The finished tape, for reading: valid while this tape lives.
-    var view: _TapeView {
-        _TapeView(words: words, text: text, textCount: textCount, strings: strings.base, nullEntry: nullEntry)
+        return new
     }
 }
 
@@ -252,6 +271,10 @@ extension _JSONParser {
             tape.textStart = 3
         }
         skipWhitespace()
+        // The tape takes its entries back at the end, thrown or not: it
+        // deallocates them.
+        var entries = tape.entries
+        defer { tape.entries = entries }
         /// The open arrays and objects: their entries and how many elements
         /// or members they have so far, innermost last.
         var open = _ValueStack<(entry: Int, count: Int, isObject: Bool)>(capacity: 32)
@@ -264,63 +287,64 @@ extension _JSONParser {
                 let start = position
                 switch base[position] {
                 case UInt8(ascii: "\""):
-                    try readTapeString(into: tape)
+                    try readTapeString(into: &entries, tape)
                 case UInt8(ascii: "{"):
                     try enterContainer()
-                    let entry = tape.append(.object, start, 0)
+                    let entry = entries.append(.object, start, 0)
                     position &+= 1
                     skipWhitespace()
                     guard position < count else { throw error(.endOfInput) }
                     if base[position] == UInt8(ascii: "}") {
                         position &+= 1
                         depth &-= 1
-                        tape.close(entry, count: 0)
+                        entries.close(entry, count: 0)
                     } else {
                         open.push((entry, 1, true))
                         break value
                     }
                 case UInt8(ascii: "["):
                     try enterContainer()
-                    let entry = tape.append(.array, start, 0)
+                    let entry = entries.append(.array, start, 0)
                     position &+= 1
                     skipWhitespace()
                     if position < count && base[position] == UInt8(ascii: "]") {
                         position &+= 1
                         depth &-= 1
-                        tape.close(entry, count: 0)
+                        entries.close(entry, count: 0)
                     } else {
                         open.push((entry, 1, false))
                         continue value
                     }
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     switch try parseNumber() {
-                    case .int(let integer): _ = tape.append(.int, start, UInt64(bitPattern: Int64(integer)))
-                    case .double(let double): _ = tape.append(.double, start, double.bitPattern)
+                    case .int(let integer): _ = entries.append(.int, start, UInt64(bitPattern: Int64(integer)))
+                    case .double(let double): _ = entries.append(.double, start, double.bitPattern)
                     default: throw error(.invalidNumber)  // Not reached: a number is one or the other.
                     }
                 case UInt8(ascii: "t"):
                     try expectLiteral("true")
-                    _ = tape.append(.true, start, 0)
+                    _ = entries.append(.true, start, 0)
                 case UInt8(ascii: "f"):
                     try expectLiteral("false")
-                    _ = tape.append(.false, start, 0)
+                    _ = entries.append(.false, start, 0)
                 case UInt8(ascii: "n"):
                     try expectLiteral("null")
-                    _ = tape.append(.null, start, 0)
+                    _ = entries.append(.null, start, 0)
                 default:
                     throw unexpected()
                 }
-                if tape.entryCount >= _JSONTape.maximumEntries { throw error(.outOfRange) }
+                if entries.count >= _JSONTape.maximumEntries { throw error(.outOfRange) }
                 // After a value: close what ends here, or go on to the next
-                // element or member.
+                // element or member, counted in place.
                 while open.count > 0 {
-                    let top = open.removeLast()
+                    let top = open.top
                     if try endOfContainer(closedBy: top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         depth &-= 1
-                        tape.close(top.entry, count: top.count)
+                        entries.close(top.entry, count: top.count)
+                        open.removeLast()
                         continue
                     }
-                    open.push((top.entry, top.count &+ 1, top.isObject))
+                    open.top.count &+= 1
                     if top.isObject { break value }
                     continue value
                 }
@@ -330,7 +354,7 @@ extension _JSONParser {
             // reads them.
             guard position < count else { throw error(.endOfInput) }
             guard base[position] == UInt8(ascii: "\"") else { throw unexpected() }
-            try readTapeString(into: tape)
+            try readTapeString(into: &entries, tape)
             skipWhitespace()
             guard position < count else { throw error(.endOfInput) }
             guard base[position] == UInt8(ascii: ":") else { throw unexpected() }
@@ -339,7 +363,7 @@ extension _JSONParser {
         }
         skipWhitespace()
         if position < count { throw unexpected() }
-        tape.nullEntry = tape.append(.null, 0, 0)
+        tape.nullEntry = entries.append(.null, 0, 0)
         // Room to read eight bytes from the last string's.
         tape.strings.reserve(16)
     }
@@ -354,7 +378,9 @@ extension _JSONParser {
     /// ending within the text's last eight bytes) goes on in
     /// ``readTapeStringRest(into:start:index:highBits:)``.
     @inline(__always)
-    private mutating func readTapeString(into tape: _JSONTape) throws(JSONParseError) {
+    private mutating func readTapeString(
+        into entries: inout _TapeEntries, _ tape: _JSONTape
+    ) throws(JSONParseError) {
         let start = position &+ 1
         var wideHighBits: UInt64 = 0
         let index = plainTextEnd(from: start, highBits: &wideHighBits)
@@ -363,21 +389,23 @@ extension _JSONParser {
             if wideHighBits & 0x8080_8080_8080_8080 != 0 {
                 try validateUTF8(UnsafeBufferPointer(start: base + start, count: index &- start), offset: start)
             }
-            _ = tape.append(.string, start, UInt64(index &- start))
+            _ = entries.append(.string, start, UInt64(index &- start))
             return
         }
-        try readTapeStringRest(
+        let (kind, first, length) = try readTapeStringRest(
             into: tape, start: start, index: index,
             highBits: wideHighBits & 0x8080_8080_8080_8080 != 0 ? 0x80 : 0)
+        _ = entries.append(kind, first, length)
     }
 
     /// Reads the rest of a string from `index`, the bytes from `start`
     /// before it being plain text, with `highBits` `0x80` where any of them
-    /// is not ASCII.
+    /// is not ASCII; returns the string's entry (decoded bytes go into the
+    /// tape's ``_JSONTape/strings``), for the caller to append.
     @inline(never)
     private mutating func readTapeStringRest(
         into tape: _JSONTape, start: Int, index: Int, highBits: UInt8
-    ) throws(JSONParseError) {
+    ) throws(JSONParseError) -> (_JSONTape.Kind, Int, UInt64) {
         var index = index
         var highBits = highBits
         while index < count {
@@ -386,8 +414,7 @@ extension _JSONParser {
                 position = index &+ 1
                 let bytes = UnsafeBufferPointer(start: base + start, count: index &- start)
                 if highBits & 0x80 != 0 { try validateUTF8(bytes, offset: start) }
-                _ = tape.append(.string, start, UInt64(bytes.count))
-                return
+                return (.string, start, UInt64(bytes.count))
             }
             if byte == UInt8(ascii: "\\") {
                 scratch.removeAll()
@@ -399,8 +426,7 @@ extension _JSONParser {
                 try validateUTF8(UnsafeBufferPointer(start: base + start, count: position &- 1 &- start), offset: start)
                 let offset = tape.strings.count
                 tape.strings.append(scratch.bytes)
-                _ = tape.append(.escapedString, offset, UInt64(scratch.count))
-                return
+                return (.escapedString, offset, UInt64(scratch.count))
             }
             if byte < 0x20 {
                 position = index

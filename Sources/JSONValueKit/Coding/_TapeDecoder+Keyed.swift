@@ -850,10 +850,16 @@ struct _TapeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     /// name.
     @inline(__always)
     private func member(_ key: Key) -> Int? {
-        // Prepared already, unless another container of the same decoder
-        // read another object since (which a decoder kept by a model can).
-        if decoder.namesObject != object { decoder.prepareNames(object, converts: decoder.options.convertsKeys) }
-        return decoder.findMember(key.stringValue)
+        // The decoder as a guaranteed reference (the link's holds it while
+        // the container is out, see ``_TapeContainerLink``): a strong copy
+        // was a retain and a release around every lookup.
+        Unmanaged.passUnretained(link.decoder)._withUnsafeGuaranteedRef { decoder in
+            // Prepared already, unless another container of the same
+            // decoder read another object since (which a decoder kept by a
+            // model can).
+            if decoder.namesObject != object { decoder.prepareNames(object, converts: decoder.options.convertsKeys) }
+            return decoder.findMember(key.stringValue)
+        }
     }
 
     func contains(_ key: Key) -> Bool { member(key) != nil }

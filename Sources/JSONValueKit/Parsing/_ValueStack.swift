@@ -45,6 +45,13 @@ struct _ValueStack<Element>: ~Copyable {
         count == 0 ? nil : base[count &- 1]
     }
 
+    /// The top element, changed in place; the stack must not be empty.
+    @inline(__always)
+    var top: Element {
+        get { base[count &- 1] }
+        set { base[count &- 1] = newValue }
+    }
+
     /// Removes and returns the top element; the stack must not be empty.
     @inline(__always)
     @discardableResult

@@ -262,6 +262,42 @@ struct TapeDecoderTests {
         }
     }
 
+    /// The tape starts with room for about one entry per six bytes of text
+    /// and doubles it when full: texts denser than that (short numbers,
+    /// empty containers, strings with escapes) grow it, some several times,
+    /// while arrays and objects are open. Their entries, and each
+    /// container's count and end, must be those a tree has, for every
+    /// number of entries around the growth.
+    @Test("texts whose entries outgrow the tape's first room read as a tree", arguments: [60, 64, 65, 200, 1000])
+    func tapeGrowth(_ count: Int) {
+        let numbers = (0..<count).map { "\($0 % 10)" }
+        let escaped = (0..<count).map { #""\u00\#($0 % 10)1\n""# }
+        let nested = (0..<count).map { $0 % 3 == 0 ? "[]" : $0 % 3 == 1 ? "[\($0 % 10)]" : "[{},[1,2]]" }
+        let members = (0..<count).map { #""\#($0)":\#($0 % 10)"# }
+        let escapedMembers = (0..<count).map { #""\u004\#($0 % 10)\#($0)":"\t""# }
+        let texts = [
+            "[" + numbers.joined(separator: ",") + "]",
+            "[" + escaped.joined(separator: ",") + "]",
+            "[" + nested.joined(separator: ",") + ",[" + numbers.joined(separator: ",") + "]]",
+            "{" + members.joined(separator: ",") + "}",
+            "[{" + escapedMembers.joined(separator: ",") + "},{" + members.joined(separator: ",") + "}]",
+        ]
+        for text in texts {
+            let data = Data(text.utf8)
+            expectBytesDecodeAsTree([JSONValue].self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree([String: JSONValue].self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree(KeyList.self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree([Int].self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree([String].self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree([[JSONValue]].self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree([String: String].self, data, JSONValueDecoder())
+            expectBytesDecodeAsTree([[String: String]].self, data, JSONValueDecoder())
+        }
+        // The counts as a model sees them, apart from the tree.
+        let arrays = try? JSONValueDecoder().decode([[JSONValue]].self, from: Data(texts[2].utf8))
+        #expect(arrays?.map(\.count) == nested.map { $0 == "[]" ? 0 : $0.hasPrefix("[{") ? 2 : 1 } + [count])
+    }
+
     /// The tape checks UTF-8 itself, with a quick path for valid two- and
     /// three-byte sequences; a parse for a tree lets the standard library
     /// check it. Random strings of valid sequences at the edges of their
