@@ -219,7 +219,7 @@ extension _TapeDecoder {
         }
         let repeated: UInt8 = hasRepeatedNames() ? 2 : 1
         // (The table is ready: `memoShape()` made it.)
-        let names = _ShapeNames(copying: nameTable, count: namesTableReady ? memberCount : 0)
+        let names = _ShapeNames(copying: nameTable, count: namesTableReady ? memberCount : 0, tape)
         lookupOrder = names.order
         let memo = _ShapeMemo(object: namesObject, convert: namesConvert, repeated: repeated, names: names)
         if shapes.count < 4 {
@@ -267,12 +267,12 @@ extension _TapeDecoder {
         let names = memo.names
         guard names.count == memberCount, let table = nameTable else { return false }
         let tape = tape
+        let memoNames = names.names
         for index in 0..<memberCount {
-            let left = names.entries[index]
-            let right = table[index]
-            let length = tape.payload(left)
-            guard length == tape.payload(right),
-                _sameTapeBytes(tape.stringStart(left), tape.stringStart(right), Int(truncatingIfNeeded: length))
+            let name = table[index]
+            let length = tape.payload(name)
+            guard length == memoNames[index].length,
+                _sameTapeBytes(memoNames[index].start, tape.stringStart(name), Int(truncatingIfNeeded: length))
             else { return false }
         }
         return true
@@ -405,26 +405,32 @@ struct _ShapeMemo {
     var keys: _ShapeKeysBase?
 }
 
-/// The name entries of a shape memo's object, by member number, and the
-/// member numbers where the lookups of the last object with these names
-/// found theirs, by lookup number (`-1` for none known), for the first
-/// ``orderCapacity`` lookups.
+/// The names of a shape memo's object, by member number, where their
+/// bytes are in the tape and their lengths (compared without reading the
+/// memo object's entries again), and the member numbers where the lookups
+/// of the last object with these names found theirs, by lookup number
+/// (`-1` for none known), for the first ``orderCapacity`` lookups.
 final class _ShapeNames {
     static let orderCapacity = 64
-    let entries: UnsafeMutablePointer<Int>
+    let names: UnsafeMutablePointer<(start: UnsafePointer<UInt8>, length: UInt64)>
     let count: Int
     let order: UnsafeMutablePointer<Int32>
 
-    init(copying table: UnsafeMutablePointer<Int>?, count: Int) {
+    /// The names of the `count` name entries in `table`, of `tape`.
+    init(copying table: UnsafeMutablePointer<Int>?, count: Int, _ tape: _TapeView) {
         self.count = table == nil ? 0 : count
-        entries = .allocate(capacity: Swift.max(self.count, 1))
-        if let table { entries.initialize(from: table, count: self.count) }
+        names = .allocate(capacity: Swift.max(self.count, 1))
+        if let table {
+            for index in 0..<self.count {
+                (names + index).initialize(to: (tape.stringStart(table[index]), tape.payload(table[index])))
+            }
+        }
         order = .allocate(capacity: Self.orderCapacity)
         order.initialize(repeating: -1, count: Self.orderCapacity)
     }
 
     deinit {
-        entries.deallocate()
+        names.deallocate()
         order.deallocate()
     }
 }
