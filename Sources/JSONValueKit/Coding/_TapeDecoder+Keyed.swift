@@ -12,6 +12,16 @@
 /// answer, and its keys for `allKeys` (see ``_TapeDecoder/shapes``); objects
 /// of up to four names without conversion are checked directly.
 ///
+/// A model that asks for members in another order than the text's, or
+/// skips some, would search for each of those: the objects checked with a
+/// memo have a table of their names' entries (``makeNameTable()``), and the
+/// memo keeps where each lookup found its name (``_ShapeMemo/names``), so
+/// that in the next object with the same names, the lookup with the same
+/// number tries that member second, after the one following the last
+/// found. A guess is compared as any candidate is: a model that asks for
+/// other names, or an object whose names differ, only searches as before,
+/// through the table.
+///
 /// With `.convertFromSnakeCase`, names are compared as converted; a name
 /// without `_` is its own conversion, and the others are converted once per
 /// object, when first compared.
@@ -32,6 +42,9 @@ extension _TapeDecoder {
         hintIndex = 0
         repeatedNames = memberCount < 2 ? 1 : 0
         shapeIndex = -2
+        namesTableReady = false
+        lookupNumber = 0
+        lookupOrder = nil
         if converts {
             convertedNames.removeAll(keepingCapacity: true)
             convertedKnown.removeAll(keepingCapacity: true)
@@ -57,12 +70,28 @@ extension _TapeDecoder {
     private func findMember(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let tape = tape
         let target = _NameTarget(bytes)
+        let number = lookupNumber
+        lookupNumber = number &+ 1
         var entry = hintEntry
         var index = hintIndex
         if namesConvert {
-            for _ in 0..<memberCount {
-                if nameMatches(entry, index, target, tape) { return found(entry, index, target) }
+            if nameMatches(entry, index, target, tape) { return found(entry, index, target, number) }
+            if namesTableReady, let table = nameTable {
+                if let guess = guessedMember(number), nameMatches(table[guess], guess, target, tape) {
+                    return found(table[guess], guess, target, number)
+                }
+                for _ in 1..<memberCount {
+                    index &+= 1
+                    if index == memberCount { index = 0 }
+                    if nameMatches(table[index], index, target, tape) {
+                        return found(table[index], index, target, number)
+                    }
+                }
+                return nil
+            }
+            for _ in 1..<memberCount {
                 stepToNextName(&entry, &index, tape)
+                if nameMatches(entry, index, target, tape) { return found(entry, index, target, number) }
             }
             return nil
         }
@@ -71,13 +100,43 @@ extension _TapeDecoder {
         // the members that a model skips cost little more than the step to
         // the next name.
         let length = UInt64(truncatingIfNeeded: bytes.count)
-        for _ in 0..<memberCount {
-            if tape.payload(entry) == length && target.matchesSameLength(tape.stringBytes(entry)) {
-                return found(entry, index, target)
+        if tape.payload(entry) == length && target.matchesSameLength(tape.stringBytes(entry)) {
+            return found(entry, index, target, number)
+        }
+        if namesTableReady, let table = nameTable {
+            if let guess = guessedMember(number) {
+                let name = table[guess]
+                if tape.payload(name) == length && target.matchesSameLength(tape.stringBytes(name)) {
+                    return found(name, guess, target, number)
+                }
             }
+            // The others, by the table: no step from one name to the next.
+            for _ in 1..<memberCount {
+                index &+= 1
+                if index == memberCount { index = 0 }
+                let name = table[index]
+                if tape.payload(name) == length && target.matchesSameLength(tape.stringBytes(name)) {
+                    return found(name, index, target, number)
+                }
+            }
+            return nil
+        }
+        for _ in 1..<memberCount {
             stepToNextName(&entry, &index, tape)
+            if tape.payload(entry) == length && target.matchesSameLength(tape.stringBytes(entry)) {
+                return found(entry, index, target, number)
+            }
         }
         return nil
+    }
+
+    /// The member where the last object with these names found the name of
+    /// lookup `number`, if it is known.
+    @inline(__always)
+    private func guessedMember(_ number: Int) -> Int? {
+        guard let order = lookupOrder, number < _ShapeNames.orderCapacity else { return nil }
+        let guess = Int(truncatingIfNeeded: order[number])
+        return guess >= 0 && guess < memberCount ? guess : nil
     }
 
     /// Moves from the name at `entry`, of member `index`, to the next
@@ -96,9 +155,12 @@ extension _TapeDecoder {
     /// `target`, with the next lookup set to start after it; with repeated
     /// names, the value that a tree has for `target`.
     @inline(__always)
-    private func found(_ entry: Int, _ index: Int, _ target: _NameTarget) -> Int? {
+    private func found(_ entry: Int, _ index: Int, _ target: _NameTarget, _ number: Int) -> Int? {
         if repeatedNames == 0 { repeatedNames = checkRepeatedNames() }
         if repeatedNames == 2 { return repeatedNameLookup(target) }
+        if let order = lookupOrder, number < _ShapeNames.orderCapacity {
+            order[number] = Int32(truncatingIfNeeded: index)
+        }
         let value = entry &+ 1
         hintEntry = tape.next(value)
         hintIndex = index &+ 1
@@ -151,9 +213,15 @@ extension _TapeDecoder {
         // than a memo costs.
         if memberCount <= 4 && !namesConvert { return hasRepeatedNames() ? 2 : 1 }
         let index = memoShape()
-        if index >= 0 { return shapes[index].repeated }
+        if index >= 0 {
+            lookupOrder = shapes[index].names.order
+            return shapes[index].repeated
+        }
         let repeated: UInt8 = hasRepeatedNames() ? 2 : 1
-        let memo = _ShapeMemo(object: namesObject, convert: namesConvert, repeated: repeated)
+        // (The table is ready: `memoShape()` made it.)
+        let names = _ShapeNames(copying: nameTable, count: namesTableReady ? memberCount : 0, tape)
+        lookupOrder = names.order
+        let memo = _ShapeMemo(object: namesObject, convert: namesConvert, repeated: repeated, names: names)
         if shapes.count < 4 {
             shapes.append(memo)
             shapeIndex = shapes.count &- 1
@@ -162,24 +230,71 @@ extension _TapeDecoder {
             shapeIndex = nextShape
             nextShape = (nextShape &+ 1) & 3
         }
+        lastShape = shapeIndex
         return repeated
     }
 
     /// The memo whose object has the names of this one, in the same order,
     /// or `-1`; compared byte for byte once per object, the number of
     /// members first, then a name entry's payload, its length, which turns
-    /// most other names away.
+    /// most other names away. The memo that the decoder's last object had
+    /// is compared first: the objects of an array mostly have the names of
+    /// the one before.
     @inline(__always)
     private func memoShape() -> Int {
         if shapeIndex == -2 {
             shapeIndex = -1
-            for index in 0..<shapes.count
-            where shapes[index].convert == namesConvert && tape.hasSameNames(shapes[index].object, namesObject) {
-                shapeIndex = index
-                break
+            makeNameTable()
+            let count = shapes.count
+            var index = lastShape < count ? lastShape : 0
+            for _ in 0..<count {
+                if shapes[index].convert == namesConvert && hasNames(of: shapes[index]) {
+                    shapeIndex = index
+                    lastShape = index
+                    break
+                }
+                index &+= 1
+                if index == count { index = 0 }
             }
         }
         return shapeIndex
+    }
+
+    /// Whether the memo's object has the names of this one (in the table),
+    /// in the same order.
+    private func hasNames(of memo: _ShapeMemo) -> Bool {
+        if memo.object == namesObject { return true }
+        let names = memo.names
+        guard names.count == memberCount, let table = nameTable else { return false }
+        let tape = tape
+        let memoNames = names.names
+        for index in 0..<memberCount {
+            let name = table[index]
+            let length = tape.payload(name)
+            guard length == memoNames[index].length,
+                _sameTapeBytes(memoNames[index].start, tape.stringStart(name), Int(truncatingIfNeeded: length))
+            else { return false }
+        }
+        return true
+    }
+
+    /// Fills ``nameTable`` with the name entries of this object's members,
+    /// once per object.
+    func makeNameTable() {
+        guard !namesTableReady else { return }
+        if nameTableCapacity < memberCount {
+            nameTable?.deallocate()
+            nameTableCapacity = Swift.max(memberCount, 32)
+            nameTable = .allocate(capacity: nameTableCapacity)
+        }
+        guard let table = nameTable else { return }
+        let tape = tape
+        var entry = namesObject &+ 1
+        for index in 0..<memberCount {
+            table[index] = entry
+            entry = tape.next(entry &+ 1)
+        }
+        namesTableReady = true
     }
 
     /// Whether two members have the same name, as converted (see
@@ -283,8 +398,41 @@ struct _ShapeMemo {
     let convert: Bool
     /// Whether two members have the same name: 2 if so, 1 if not.
     let repeated: UInt8
+    /// The object's name entries, and where the lookups of the last object
+    /// with these names found theirs.
+    let names: _ShapeNames
     /// The keys that `allKeys` made for the names, if it was asked.
     var keys: _ShapeKeysBase?
+}
+
+/// The names of a shape memo's object, by member number, where their
+/// bytes are in the tape and their lengths (compared without reading the
+/// memo object's entries again), and the member numbers where the lookups
+/// of the last object with these names found theirs, by lookup number
+/// (`-1` for none known), for the first ``orderCapacity`` lookups.
+final class _ShapeNames {
+    static let orderCapacity = 64
+    let names: UnsafeMutablePointer<(start: UnsafePointer<UInt8>, length: UInt64)>
+    let count: Int
+    let order: UnsafeMutablePointer<Int32>
+
+    /// The names of the `count` name entries in `table`, of `tape`.
+    init(copying table: UnsafeMutablePointer<Int>?, count: Int, _ tape: _TapeView) {
+        self.count = table == nil ? 0 : count
+        names = .allocate(capacity: Swift.max(self.count, 1))
+        if let table {
+            for index in 0..<self.count {
+                (names + index).initialize(to: (tape.stringStart(table[index]), tape.payload(table[index])))
+            }
+        }
+        order = .allocate(capacity: Self.orderCapacity)
+        order.initialize(repeating: -1, count: Self.orderCapacity)
+    }
+
+    deinit {
+        names.deallocate()
+        order.deallocate()
+    }
 }
 
 /// The keys that `allKeys` made for a shape memo's names, and their type.
@@ -306,25 +454,6 @@ final class _ShapeKeys<Key: CodingKey>: _ShapeKeysBase {
 }
 
 extension _TapeView {
-    /// Whether the objects at `first` and `second` have the same member
-    /// names (their decoded bytes) in the same order.
-    func hasSameNames(_ first: Int, _ second: Int) -> Bool {
-        if first == second { return true }
-        let count = count(first)
-        guard count == self.count(second) else { return false }
-        var left = first &+ 1
-        var right = second &+ 1
-        for _ in 0..<count {
-            let length = payload(left)
-            guard length == payload(right),
-                _sameTapeBytes(stringStart(left), stringStart(right), Int(truncatingIfNeeded: length))
-            else { return false }
-            left = next(left &+ 1)
-            right = next(right &+ 1)
-        }
-        return true
-    }
-
     /// Where the bytes of the string at `entry` start.
     @inline(__always)
     func stringStart(_ entry: Int) -> UnsafePointer<UInt8> {

@@ -79,6 +79,20 @@ final class _TapeDecoder: Decoder {
     /// The memo whose object has the names of `namesObject`, in order: `-1`
     /// for none, `-2` while not known.
     @exclusivity(unchecked) var shapeIndex = -2
+    /// The memo of the last object that had one, compared first.
+    @exclusivity(unchecked) var lastShape = 0
+    /// The name entries of `namesObject`'s members, by member number, once
+    /// `namesTableReady` (objects of more than four members, or with
+    /// conversion: see ``makeNameTable()``); the decoder deallocates them.
+    @exclusivity(unchecked) var nameTable: UnsafeMutablePointer<Int>?
+    @exclusivity(unchecked) var nameTableCapacity = 0
+    @exclusivity(unchecked) var namesTableReady = false
+    /// How many lookups this object had (see ``_ShapeMemo/order``).
+    @exclusivity(unchecked) var lookupNumber = 0
+    /// The member numbers where the lookups of the last object with the
+    /// names of `namesObject` found their names, by lookup number: the
+    /// shape memo's (`nil` while not known).
+    @exclusivity(unchecked) var lookupOrder: UnsafeMutablePointer<Int32>?
 
     init(
         context: _TapeContext,
@@ -97,6 +111,10 @@ final class _TapeDecoder: Decoder {
         self.parent = parent
         if retainsParent { retainedParent = parent }
         depth = parent.map { $0.depth &+ 1 } ?? 0
+    }
+
+    deinit {
+        nameTable?.deallocate()
     }
 
     /// Decodes `type` from the tape's top-level value.

@@ -282,13 +282,7 @@ public struct JSONObject: @unchecked Sendable {
     /// - Complexity: O(1) on average.
     public func index(forKey key: String) -> Int? {
         guard let (header, members) = unsafePointers else { return nil }
-        return _MemberTable.withBytes(of: key) { bytes in
-            if let table = header.pointee.table { return table.find(bytes, in: members) }
-            for index in 0..<header.pointee.count where _MemberTable.equal(members[index].key, bytes) {
-                return index
-            }
-            return nil
-        }
+        return _MemberTable.withBytes(of: key) { Self.index(ofName: $0, header, members) }
     }
 
     /// The position of the member with a name, as ``index(forKey:)`` finds
@@ -301,12 +295,23 @@ public struct JSONObject: @unchecked Sendable {
         guard let (header, members) = unsafePointers else { return nil }
         return _MemberTable.withBytes(of: key) { bytes in
             if guess < header.pointee.count && _MemberTable.equal(members[guess].key, bytes) { return guess }
-            if let table = header.pointee.table { return table.find(bytes, in: members) }
-            for index in 0..<header.pointee.count where _MemberTable.equal(members[index].key, bytes) {
-                return index
-            }
-            return nil
+            return Self.index(ofName: bytes, header, members)
         }
+    }
+
+    /// The position of the member whose name has the UTF-8 bytes `name`:
+    /// through the members' table if there is one, otherwise compared one
+    /// by one.
+    @inline(__always)
+    private static func index(
+        ofName name: UnsafeBufferPointer<UInt8>, _ header: UnsafeMutablePointer<_ObjectHeader>,
+        _ members: UnsafeMutablePointer<_ObjectMember>
+    ) -> Int? {
+        if let table = header.pointee.table { return table.find(name, in: members) }
+        for index in 0..<header.pointee.count where _MemberTable.equal(members[index].key, name) {
+            return index
+        }
+        return nil
     }
 
     /// The hash of a name as the members' table hashes it, for

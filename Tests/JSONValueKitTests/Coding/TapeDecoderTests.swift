@@ -406,6 +406,63 @@ struct TapeDecoderTests {
     /// more shapes than a decoder remembers. Objects of up to four names
     /// without conversion are checked directly: four more names at the
     /// start make them use the memo.
+    /// A decoder remembers where each lookup of an object found its name,
+    /// and tries that member first in the next object with the same names:
+    /// here a model asks for members in another order than the text's,
+    /// over objects that keep their names, change their order, swap two
+    /// names of the same length (the remembered member then has another
+    /// name of the right length), add, drop or repeat a name, spell one
+    /// with an escape, and come back to an earlier shape. The model asks
+    /// for them in one order or the reverse, as its member `k` says, so
+    /// that a lookup of the same number asks for another name than in the
+    /// object before, whose member has a name of the same length.
+    @Test("lookups in another order than the text find each object's own members")
+    func lookupsRememberedPerShape() throws {
+        let shapes: [[String]] = [
+            ["k", "a", "b", "cc", "dd", "e", "f", "g"], ["k", "a", "b", "cc", "dd", "e", "f", "g"],
+            ["k", "a", "b", "cc", "dd", "e", "f", "g"], ["k", "g", "f", "e", "dd", "cc", "b", "a"],
+            ["k", "a", "b", "cc", "dd", "e", "f", "g"], ["k", "a", "b", "cc", "dd", "e", "f", "g", "x"],
+            ["k", "a", "b", "dd", "cc", "e", "f", "g"], ["k", "a", "b", "cc", "dd", "e", "g"],
+            ["k", "a", "b", "cc", "dd", "e", "f", "g", "a"], ["k", "a", "b", "cc", "dd", "e", "f", "g"],
+            ["k", #"\u0061"#, "b", "cc", "dd", "e", "f", "g"], ["x", "k", "a", "b", "cc", "dd", "e", "f", "g"],
+            ["k", "a", "b", "dd", "cc", "e", "f", "g"], ["k", "a", "b", "dd", "cc", "e", "f", "g"],
+            ["k", "a", "b", "cc", "dd", "e", "f", "g"], ["k", "a", "b", "cc", "dd", "e", "f", "g"],
+        ]
+        var next = 0
+        var expected: [[String: Int]] = []
+        var objects: [String] = []
+        // With conversion, the same objects, with names that convert.
+        var snakeObjects: [String] = []
+        let snakeNames = ["cc": "x_y", "dd": "y_x"]
+        for (number, names) in shapes.enumerated() {
+            var members: [String] = []
+            var snakeMembers: [String] = []
+            var values: [String: Int] = [:]
+            for name in names {
+                next += 1
+                // `k` even and odd in turn.
+                let value = name == "k" ? number : next
+                members.append("\"\(name)\": \(value)")
+                snakeMembers.append("\"\(snakeNames[name] ?? name)\": \(value)")
+                values[name == #"\u0061"# ? "a" : name] = value
+            }
+            objects.append("{" + members.joined(separator: ", ") + "}")
+            snakeObjects.append("{" + snakeMembers.joined(separator: ", ") + "}")
+            expected.append(values.filter { Scrambled.names.contains($0.key) })
+        }
+        let data = Data(("[" + objects.joined(separator: ", ") + "]").utf8)
+        #expect(try JSONValueDecoder().decode([Scrambled].self, from: data).map(\.values) == expected)
+        expectBytesDecodeAsTree([Scrambled].self, data, JSONValueDecoder())
+        let snake = Data(("[" + snakeObjects.joined(separator: ", ") + "]").utf8)
+        let converted = expected.map { values in
+            Dictionary(
+                uniqueKeysWithValues: values.map { ($0.key == "cc" ? "xY" : $0.key == "dd" ? "yX" : $0.key, $0.value) })
+        }
+        #expect(try Self.snakeCase().decode([Scrambled].self, from: snake).map(\.values) == converted)
+        expectBytesDecodeAsTree([Scrambled].self, snake, Self.snakeCase())
+        expectBytesDecodeAsTree([KeyList].self, snake, Self.snakeCase())
+    }
+
     @Test(
         "objects whose names change from one element to the next decode each with its own names",
         arguments: ["", #""p": 0, "q": 0, "r": 0, "s": 0, "#])
@@ -573,6 +630,22 @@ struct Lookups: Decodable, Equatable {
             let value = try container.decodeIfPresent(Int.self, forKey: key)
             #expect(container.contains(key) == (value != nil))
             if let value { values[name] = value }
+        }
+    }
+}
+
+/// The members of an object, looked up in another order than the test's
+/// objects have them, some of them missing.
+struct Scrambled: Decodable, Equatable {
+    static let names = ["k", "e", "a", "cc", "g", "xY", "b", "x", "f", "dd", "yX"]
+
+    var values: [String: Int] = [:]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: _AnyCodingKey.self)
+        let k = try container.decode(Int.self, forKey: _AnyCodingKey("k"))
+        for name in k % 2 == 0 ? Self.names : Self.names.reversed() {
+            if let value = try container.decodeIfPresent(Int.self, forKey: _AnyCodingKey(name)) { values[name] = value }
         }
     }
 }
