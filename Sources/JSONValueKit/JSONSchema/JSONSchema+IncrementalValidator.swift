@@ -181,16 +181,20 @@ extension JSONSchema {
         @usableFromInline
         mutating func _followText() {
             stream.followText(of: &_parser)
-            if stream.revision != violationsSeen {
-                violationsSeen = stream.revision
-                _violations = stream.violations
-            }
+            _publishViolations()
         }
 
         /// Brings the validation up to what the parser has read.
         @usableFromInline
         mutating func _follow() {
             stream.sync(with: &_parser)
+            _publishViolations()
+        }
+
+        /// Copies the stream's violations to ``violations`` when they have
+        /// changed since the last copy.
+        @usableFromInline
+        mutating func _publishViolations() {
             if stream.revision != violationsSeen {
                 violationsSeen = stream.revision
                 _violations = stream.violations
