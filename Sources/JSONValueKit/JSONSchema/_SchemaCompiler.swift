@@ -220,6 +220,7 @@ final class _SchemaCompiler {
         nodes.reserveCapacity(expectedNodeCount)
         pointers.reserveCapacity(expectedNodeCount)
         nodeOfLocation.reserveCapacity(expectedNodeCount)
+        queue.reserveCapacity(expectedNodeCount)
         let rootLocation = Location(document: 0, pointer: "")
         let root = allocateNode(at: rootLocation, value: schema, resource: resourceOfLocation[rootLocation] ?? 0)
         try drainQueue()
@@ -273,7 +274,11 @@ final class _SchemaCompiler {
         ]
         while let (value, path, parent, isRoot) = work.popLast() {
             discoveredSubschemaCount += 1
-            guard case .object(let object) = value else { continue }
+            guard case .object(let whole) = value else { continue }
+            // Looked up by keyword through the lengths of the names, so that
+            // `$id` and the others, absent from most subschemas, need no
+            // search.
+            let object = _SchemaKeywordMembers(whole)
             var pointer: String { Self.pointer(of: path, in: paths) }
             var location: Location { Location(document: document, pointer: pointer) }
             var resource = parent
@@ -297,7 +302,7 @@ final class _SchemaCompiler {
             }
             // (Without `$id` or `id` and before 2019-09, none of these apply.)
             if mayDeclareID || dialect.version.rank >= 2019 {
-                for keyword in [dialect.idKeyword, "$anchor", "$dynamicAnchor"] {
+                for keyword in dialect.version == .draft4 ? Self.identifyingKeywords4 : Self.identifyingKeywords {
                     guard let value = object[keyword], keyword == dialect.idKeyword || dialect.version.rank >= 2019
                     else {
                         continue
@@ -352,13 +357,18 @@ final class _SchemaCompiler {
             {
                 resources[resource].recursiveAnchor = true
             }
-            try _SubschemaKeywords.forEach(in: object, dialect: dialect.version) {
-                (child, keyword, name) throws(JSONSchemaError) in
-                paths.append(DiscoveryStep(parent: path, keyword: keyword, name: name))
+            try _SubschemaKeywords.forEach(in: whole, dialect: dialect.version) {
+                (child, keyword, name, index) throws(JSONSchemaError) in
+                paths.append(DiscoveryStep(parent: path, keyword: keyword, name: name, index: index ?? -1))
                 work.append((child, paths.count - 1, resource, false))
             }
         }
     }
+
+    /// The keywords whose values must be strings that name a subschema,
+    /// made once rather than for each subschema.
+    private static let identifyingKeywords = ["$id", "$anchor", "$dynamicAnchor"]
+    private static let identifyingKeywords4 = ["id", "$anchor", "$dynamicAnchor"]
 
     /// One step of discovery's walk: the subschema at `keyword` (and
     /// `name`, for keywords that hold several) of the one at step `parent`
@@ -367,6 +377,8 @@ final class _SchemaCompiler {
         var parent: Int
         var keyword: String
         var name: String?
+        /// The element's index, for keywords that hold an array, else -1.
+        var index: Int
     }
 
     /// The pointer of the subschema that discovery reached at a step.
@@ -381,6 +393,7 @@ final class _SchemaCompiler {
         for step in trail.reversed() {
             pointer += "/" + _escapeToken(steps[step].keyword)
             if let name = steps[step].name { pointer += "/" + _escapeToken(name) }
+            if steps[step].index >= 0 { pointer += "/" + String(steps[step].index) }
         }
         return pointer
     }
@@ -670,14 +683,68 @@ final class _SchemaCompiler {
         nestedResourceCount == 0 ? nil : resourceOfLocation[location]
     }
 
-    /// The node of a subschema at `path` below `location`.
-    func child(
-        _ value: JSONValue, of location: Location, _ path: String..., resource: Int
-    ) -> Int {
-        var pointer = location.pointer
-        for token in path { _appendToken(token, to: &pointer) }
-        let childLocation = Location(document: location.document, pointer: pointer)
-        return allocateNode(at: childLocation, value: value, resource: nestedResource(at: childLocation) ?? resource)
+    /// Bytes that ``childPointer(_:_:name:index:)`` reuses.
+    @exclusivity(unchecked) private var pointerBytes: [UInt8] = []
+
+    /// The pointer of a subschema at `keyword` below `parent`, and at
+    /// `name` or `index` below that for keywords that hold several.
+    ///
+    /// Written as bytes into one buffer kept for the whole compile, and made
+    /// a string once: appending the tokens to a string one by one (and an
+    /// array element's index made a string first) was a fifth of compiling
+    /// a small schema.
+    func childPointer(_ parent: String, _ keyword: String, name: String? = nil, index: Int? = nil) -> String {
+        pointerBytes.removeAll(keepingCapacity: true)
+        Self.appendBytes(of: parent, to: &pointerBytes)
+        Self.appendToken(keyword, to: &pointerBytes)
+        if let name { Self.appendToken(name, to: &pointerBytes) }
+        if let index {
+            pointerBytes.append(UInt8(ascii: "/"))
+            Self.appendDigits(of: index, to: &pointerBytes)
+        }
+        return String(decoding: pointerBytes, as: UTF8.self)
+    }
+
+    private static func appendBytes(of text: String, to bytes: inout [UInt8]) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if done == nil { bytes.append(contentsOf: text.utf8) }
+    }
+
+    /// Appends `/` and a reference token, escaped (`~` as `~0`, `/` as
+    /// `~1`).
+    static func appendToken(_ token: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "/"))
+        let plain =
+            token.utf8.withContiguousStorageIfAvailable { text in
+                guard !text.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+                    return false
+                }
+                bytes.append(contentsOf: text)
+                return true
+            } ?? false
+        guard !plain else { return }
+        for byte in token.utf8 {
+            switch byte {
+            case UInt8(ascii: "~"):
+                bytes.append(UInt8(ascii: "~"))
+                bytes.append(UInt8(ascii: "0"))
+            case UInt8(ascii: "/"):
+                bytes.append(UInt8(ascii: "~"))
+                bytes.append(UInt8(ascii: "1"))
+            default: bytes.append(byte)
+            }
+        }
+    }
+
+    /// Appends a non-negative integer's decimal digits.
+    static func appendDigits(of number: Int, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        var rest = number
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
     }
 
     private func drainQueue() throws(JSONSchemaError) {
@@ -760,14 +827,6 @@ func _hashBytes(of text: String, into hasher: inout Hasher) {
         hasher.combine(text.utf8.count)
         for byte in text.utf8 { hasher.combine(byte) }
     }
-}
-
-/// Appends `/` and a reference token, escaped, to a JSON Pointer's text,
-/// without making the escaped token or `"/" + token` as strings of their
-/// own first.
-func _appendToken(_ token: String, to pointer: inout String) {
-    pointer.append("/")
-    pointer.append(_escapeToken(token))
 }
 
 /// A JSON Pointer reference token, escaped (`~` as `~0`, `/` as `~1`).

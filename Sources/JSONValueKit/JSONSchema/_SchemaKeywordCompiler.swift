@@ -39,10 +39,11 @@ struct _SchemaKeywordCompiler {
             defer { swap(&keywords, &compiler.keywords) }
             let start = keywords.count
             let annotationStart = compiler.annotations.count
-            if dialect.refOverridesSiblings, let reference = object["$ref"] {
+            let members = _SchemaKeywordMembers(object)
+            if dialect.refOverridesSiblings, let reference = members["$ref"] {
                 keywords.append(.reference(try referenceTarget(reference, keyword: "$ref")))
             } else {
-                try compileKeywords(of: _SchemaKeywordMembers(object), into: &keywords)
+                try compileKeywords(of: members, into: &keywords)
                 appendAnnotations(of: object)
             }
             // In one access to the compiler's nodes.
@@ -616,36 +617,38 @@ struct _SchemaKeywordCompiler {
             "the value of \"\(keyword)\" \(requirement)")
     }
 
-    private func child(_ value: JSONValue, _ keyword: String, _ name: String?) -> Int {
-        // (Not variadic: the array of tokens was an allocation per child.)
-        var pointer = ""
-        pointer.reserveCapacity(location.pointer.utf8.count + keyword.utf8.count + (name?.utf8.count ?? 0) + 2)
-        pointer.append(location.pointer)
-        _appendToken(keyword, to: &pointer)
-        if let name { _appendToken(name, to: &pointer) }
+    /// The node of the subschema at `keyword` (and `name` or `index`).
+    private func child(_ value: JSONValue, _ keyword: String, name: String?, index: Int?) -> Int {
+        let pointer = compiler.childPointer(location.pointer, keyword, name: name, index: index)
         let childLocation = _SchemaCompiler.Location(document: location.document, pointer: pointer)
         return compiler.allocateNode(
             at: childLocation, value: value, resource: compiler.nestedResource(at: childLocation) ?? resource)
     }
 
-    /// A subschema, which must be an object or a Boolean.
-    private func schema(_ value: JSONValue, _ keyword: String, _ name: String? = nil) throws(JSONSchemaError) -> Int {
+    /// A subschema, which must be an object or a Boolean: the value of
+    /// `keyword`, or its member `name`, or its element at `index`.
+    private func schema(
+        _ value: JSONValue, _ keyword: String, _ name: String? = nil, index: Int? = nil
+    ) throws(JSONSchemaError) -> Int {
         switch value {
         case .object, .bool:
-            return child(value, keyword, name)
+            return child(value, keyword, name: name, index: index)
         default:
-            guard let name else { throw invalid(keyword, "must be a schema (an object or a Boolean)") }
+            guard let step = name ?? index.map(String.init) else {
+                throw invalid(keyword, "must be a schema (an object or a Boolean)")
+            }
             throw invalid(
-                keyword, "must hold schemas (objects or Booleans), not \(_SchemaMessages.describe(value))", path: [name]
+                keyword, "must hold schemas (objects or Booleans), not \(_SchemaMessages.describe(value))", path: [step]
             )
         }
     }
 
     private func schemas(_ elements: [JSONValue], _ keyword: String) throws(JSONSchemaError) -> [Int] {
         var result: [Int] = []
+        result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             do throws(JSONSchemaError) {
-                result.append(try schema(element, keyword, String(index)))
+                result.append(try schema(element, keyword, index: index))
             } catch {
                 try compiler.recover(error)
             }
