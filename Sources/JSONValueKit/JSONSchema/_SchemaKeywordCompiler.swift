@@ -557,16 +557,29 @@ struct _SchemaKeywordCompiler {
     private func appendAnnotations(of object: JSONObject) {
         let keepsUnknown = version.rank >= 2019
         for (keyword, value) in object {
-            // Before 2019-09, only the keywords below are kept; most members
-            // are none of them, which their length tells without comparing
-            // them with each (`title` 5, `format` 6, `default` 7, `examples`
-            // and `readOnly` 8, `writeOnly` 9, `description` 11,
-            // `contentEncoding` 15, `contentMediaType` 16).
-            if !keepsUnknown {
+            // Most members are none of the keywords below, which comparing
+            // each with the few of its length tells (each comparison of
+            // different strings is a call into the runtime); before 2019-09,
+            // only those are kept.
+            let isAnnotation =
                 switch keyword.utf8.count {
-                case 5...9, 11, 15, 16: break
-                default: continue
+                case 5: keyword == "title"
+                case 6: keyword == "format"
+                case 7: keyword == "default"
+                case 8: keyword == "examples" || keyword == "readOnly"
+                case 9: keyword == "writeOnly"
+                case 10: keyword == "deprecated"
+                case 11: keyword == "description"
+                case 13: keyword == "contentSchema"
+                case 15: keyword == "contentEncoding"
+                case 16: keyword == "contentMediaType"
+                default: false
                 }
+            if !isAnnotation {
+                if keepsUnknown && !Self.knownKeywords.contains(keyword) {
+                    compiler.annotations.append((keyword, value))
+                }
+                continue
             }
             switch keyword {
             case "title", "description", "default":

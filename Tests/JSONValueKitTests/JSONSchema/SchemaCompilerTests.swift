@@ -107,4 +107,38 @@ struct SchemaCompilerTests {
     func standardDialects(uri: String, dialect: JSONSchema.Dialect?) {
         #expect(_SchemaDialect.standard(uri) == dialect)
     }
+
+    @Test(
+        "the annotation keywords each dialect keeps, and unknown keywords from 2019-09 on",
+        arguments: [
+            (
+                "http://json-schema.org/draft-04/schema#",
+                ["title", "description", "default", "format"]
+            ),
+            (
+                "http://json-schema.org/draft-07/schema#",
+                [
+                    "title", "description", "default", "examples", "readOnly", "writeOnly", "format",
+                    "contentMediaType",
+                    "contentEncoding",
+                ]
+            ),
+            (
+                "https://json-schema.org/draft/2020-12/schema",
+                [
+                    "title", "description", "default", "examples", "readOnly", "writeOnly", "deprecated", "format",
+                    "contentMediaType", "contentEncoding", "contentSchema", "x-unknown", "tittle",
+                ]
+            ),
+        ])
+    func annotationKeywords(dialect: String, kept: [String]) throws {
+        let schema: JSONValue = [
+            "$schema": .string(dialect), "title": "t", "description": "d", "default": 1, "examples": [1],
+            "readOnly": true, "writeOnly": false, "deprecated": true, "format": "email",
+            "contentMediaType": "application/json", "contentEncoding": "base64", "contentSchema": ["type": "string"],
+            "x-unknown": 1, "type": "number", "minimum": 0, "tittle": "not title",
+        ]
+        let program = try JSONSchema(schema).program
+        #expect(program.annotations(of: program.root).map(\.keyword) == kept)
+    }
 }
