@@ -742,27 +742,37 @@ struct _SchemaKeywordCompiler {
 }
 
 /// A schema object's members, looked up by keyword: one pass over the
-/// names notes their lengths in UTF-8, and a keyword of a length that no
-/// name has is absent without a search. The keyword compiler asks each
-/// subschema for some forty keywords, and most subschemas have few members
-/// (looking them all up was a tenth of compiling FHIR's schema).
+/// names sets a bit for each, from its length and its first and last bytes,
+/// and a keyword whose bit no name set is absent without a search. The
+/// keyword compiler asks each subschema for some forty keywords, and most
+/// subschemas have few members (looking them all up was a tenth of
+/// compiling FHIR's schema). The bits of the length alone let through
+/// keywords of a common length (`type`, `enum`, `$ref`; `items`, `allOf`,
+/// `title`), each a search that found nothing.
 struct _SchemaKeywordMembers {
     let object: JSONObject
-    /// Bit `n` is set when a name has `n` bytes (bit 63: 63 or more).
-    private let lengths: UInt64
+    /// The bits of the names (see ``bit(of:)``).
+    private let bits: UInt64
 
     init(_ object: JSONObject) {
         self.object = object
-        var lengths: UInt64 = 0
-        for (name, _) in object { lengths |= Self.bit(ofLength: name.utf8.count) }
-        self.lengths = lengths
+        var bits: UInt64 = 0
+        for (name, _) in object { bits |= Self.bit(of: name) }
+        self.bits = bits
     }
 
-    private static func bit(ofLength length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
+    /// One of 64 bits for a name: the 63 keywords take 45 of them.
+    static func bit(of name: String) -> UInt64 {
+        _MemberTable.withBytes(of: name) { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return 1 }
+            let mix = UInt64(truncatingIfNeeded: bytes.count) &* 7 &+ UInt64(first) &* 499 &+ UInt64(last)
+            return 1 << ((mix ^ (mix >> 7)) & 63)
+        }
+    }
 
     /// The value of the member named `keyword`, if there is one.
     subscript(keyword: String) -> JSONValue? {
-        guard lengths & Self.bit(ofLength: keyword.utf8.count) != 0 else { return nil }
+        guard bits & Self.bit(of: keyword) != 0 else { return nil }
         return object[keyword]
     }
 }

@@ -141,4 +141,32 @@ struct SchemaCompilerTests {
         let program = try JSONSchema(schema).program
         #expect(program.annotations(of: program.root).map(\.keyword) == kept)
     }
+
+    /// Every keyword of any dialect, and names that look like them.
+    private static let keywordLikeNames = [
+        "$schema", "$id", "id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef",
+        "$recursiveAnchor", "$vocabulary", "$comment", "$defs", "definitions", "type", "enum", "const", "multipleOf",
+        "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems",
+        "minItems", "uniqueItems", "maxContains", "minContains", "maxProperties", "minProperties", "required",
+        "dependentRequired", "dependencies", "prefixItems", "items", "additionalItems", "contains",
+        "additionalProperties", "properties", "patternProperties", "dependentSchemas", "propertyNames", "if", "then",
+        "else", "allOf", "anyOf", "oneOf", "not", "unevaluatedItems", "unevaluatedProperties", "format", "title",
+        "description", "default", "deprecated", "readOnly", "writeOnly", "examples", "contentEncoding",
+        "contentMediaType", "contentSchema", "", "t", "typ", "types", "Type", "$reff", "e\u{301}num", "énum",
+        "x-a-rather-long-name-beyond-the-small-string-length-of-fifteen",
+    ]
+
+    @Test("a keyword is found among a schema's members exactly when the object has it", arguments: 0..<64)
+    func keywordMembers(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var object: JSONObject = [:]
+        let names = Self.keywordLikeNames
+        for _ in 0..<Int.random(in: 0...12, using: &generator) {
+            object[names[Int.random(in: 0..<names.count, using: &generator)]] = .int(Int(seed))
+        }
+        let members = _SchemaKeywordMembers(object)
+        for name in names {
+            #expect(members[name] == object[name], "\(name) in \(object.map { $0.0 })")
+        }
+    }
 }
