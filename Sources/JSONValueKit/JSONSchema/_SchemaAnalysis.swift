@@ -40,18 +40,36 @@ enum _SchemaAnalysis {
     /// of the in-place edges with more than one node, or with an edge to
     /// itself: Tarjan's algorithm, with an explicit stack so that a long
     /// chain of references is safe on a small stack.
+    ///
+    /// Nodes are numbered in the order they are allocated, and a subschema
+    /// is allocated after the one that applies it unless a reference (or a
+    /// second way to its location) found it first. A cycle must have an
+    /// edge from a node to itself or to one numbered lower, so when no edge
+    /// goes back (most schemas), there is no cycle and no search is made.
     static func markInPlaceCycles(_ compiler: _SchemaCompiler) {
-        let count = compiler.nodes.count
+        // The tables once, rather than a retain and release for each node.
+        let nodes = compiler.nodes
+        let keywords = compiler.keywords
+        let count = nodes.count
         // The edges of node `n` are `edges[edgeStart[n]..<edgeStart[n + 1]]`.
         var edges: [Int] = []
+        edges.reserveCapacity(count)
         var edgeStart: [Int] = []
         edgeStart.reserveCapacity(count + 1)
         let dynamicTargets = compiler.possibleTargets
-        for index in compiler.nodes.indices {
-            edgeStart.append(edges.count)
-            appendInPlaceEdges(
-                of: compiler.keywords[compiler.nodes[index].keywords], dynamicTargets: dynamicTargets, to: &edges)
+        var goesBack = false
+        for index in nodes.indices {
+            let start = edges.count
+            edgeStart.append(start)
+            appendInPlaceEdges(of: keywords[nodes[index].keywords], dynamicTargets: dynamicTargets, to: &edges)
+            if !goesBack {
+                for next in edges[start...] where next <= index {
+                    goesBack = true
+                    break
+                }
+            }
         }
+        guard goesBack else { return }
         edgeStart.append(edges.count)
         var order = Array(repeating: -1, count: count)
         var lowLink = Array(repeating: 0, count: count)

@@ -57,19 +57,29 @@ struct _SchemaDialect: Hashable, Sendable {
 
     /// The dialect that a `$schema` URI names, if it is one of the five; the
     /// `http`/`https` spelling and a trailing `#` do not matter.
-    static func standard(_ uri: String) -> JSONSchema.Dialect? {
-        var text = uri
-        if text.hasSuffix("#") { text.removeLast() }
-        if text.hasPrefix("https://") { text = "http://" + text.dropFirst(8) }
-        switch text {
-        case "http://json-schema.org/draft-04/schema": return .draft4
-        case "http://json-schema.org/draft-06/schema": return .draft6
-        case "http://json-schema.org/draft-07/schema": return .draft7
-        case "http://json-schema.org/draft/2019-09/schema": return .draft2019_09
-        case "http://json-schema.org/draft/2020-12/schema": return .draft2020_12
-        default: return nil
+    ///
+    /// From a table of every spelling, made once: taking the URI apart
+    /// (without `#`, with `http` for `https`) made strings, a hundredth of
+    /// compiling a small schema.
+    static func standard(_ uri: String) -> JSONSchema.Dialect? { standardURIs[uri] }
+
+    /// The five dialects' URIs, each with either scheme and with or without
+    /// a trailing `#`.
+    private static let standardURIs: [String: JSONSchema.Dialect] = {
+        let paths: [(String, JSONSchema.Dialect)] = [
+            ("json-schema.org/draft-04/schema", .draft4), ("json-schema.org/draft-06/schema", .draft6),
+            ("json-schema.org/draft-07/schema", .draft7), ("json-schema.org/draft/2019-09/schema", .draft2019_09),
+            ("json-schema.org/draft/2020-12/schema", .draft2020_12),
+        ]
+        var uris: [String: JSONSchema.Dialect] = [:]
+        for (path, dialect) in paths {
+            for scheme in ["http://", "https://"] {
+                uris[scheme + path] = dialect
+                uris[scheme + path + "#"] = dialect
+            }
         }
-    }
+        return uris
+    }()
 }
 
 extension JSONSchema.Dialect {
@@ -154,24 +164,25 @@ enum _SubschemaKeywords {
     }
 
     /// Calls `body` with each subschema of `object` and its path from it:
-    /// one token (`not`) or two (`properties`, `name`).
+    /// one token (`not`) or two (`properties` and a name, or `allOf` and an
+    /// index, given as a number so that no string is made for it).
     static func forEach(
         in object: JSONObject, dialect: JSONSchema.Dialect,
-        _ body: (JSONValue, String, String?) throws(JSONSchemaError) -> Void
+        _ body: (JSONValue, String, String?, Int?) throws(JSONSchemaError) -> Void
     ) throws(JSONSchemaError) {
         for (keyword, value) in object {
             guard let shape = shape(of: keyword, in: dialect) else { continue }
             switch (shape, value) {
             case (.schema, .object), (.schema, .bool), (.schemaOrArray, .object), (.schemaOrArray, .bool):
-                try body(value, keyword, nil)
+                try body(value, keyword, nil, nil)
             case (.array, .array(let elements)), (.schemaOrArray, .array(let elements)):
-                for (index, element) in elements.enumerated() { try body(element, keyword, String(index)) }
+                for (index, element) in elements.enumerated() { try body(element, keyword, nil, index) }
             case (.members, .object(let members)):
-                for (name, member) in members { try body(member, keyword, name) }
+                for (name, member) in members { try body(member, keyword, name, nil) }
             case (.dependencies, .object(let members)):
                 for (name, member) in members {
                     switch member {
-                    case .object, .bool: try body(member, keyword, name)
+                    case .object, .bool: try body(member, keyword, name, nil)
                     default: break
                     }
                 }

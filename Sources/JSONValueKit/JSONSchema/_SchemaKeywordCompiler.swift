@@ -39,10 +39,11 @@ struct _SchemaKeywordCompiler {
             defer { swap(&keywords, &compiler.keywords) }
             let start = keywords.count
             let annotationStart = compiler.annotations.count
-            if dialect.refOverridesSiblings, let reference = object["$ref"] {
+            let members = _SchemaKeywordMembers(object)
+            if dialect.refOverridesSiblings, let reference = members["$ref"] {
                 keywords.append(.reference(try referenceTarget(reference, keyword: "$ref")))
             } else {
-                try compileKeywords(of: _SchemaKeywordMembers(object), into: &keywords)
+                try compileKeywords(of: members, into: &keywords)
                 appendAnnotations(of: object)
             }
             // In one access to the compiler's nodes.
@@ -556,16 +557,29 @@ struct _SchemaKeywordCompiler {
     private func appendAnnotations(of object: JSONObject) {
         let keepsUnknown = version.rank >= 2019
         for (keyword, value) in object {
-            // Before 2019-09, only the keywords below are kept; most members
-            // are none of them, which their length tells without comparing
-            // them with each (`title` 5, `format` 6, `default` 7, `examples`
-            // and `readOnly` 8, `writeOnly` 9, `description` 11,
-            // `contentEncoding` 15, `contentMediaType` 16).
-            if !keepsUnknown {
+            // Most members are none of the keywords below, which comparing
+            // each with the few of its length tells (each comparison of
+            // different strings is a call into the runtime); before 2019-09,
+            // only those are kept.
+            let isAnnotation =
                 switch keyword.utf8.count {
-                case 5...9, 11, 15, 16: break
-                default: continue
+                case 5: keyword == "title"
+                case 6: keyword == "format"
+                case 7: keyword == "default"
+                case 8: keyword == "examples" || keyword == "readOnly"
+                case 9: keyword == "writeOnly"
+                case 10: keyword == "deprecated"
+                case 11: keyword == "description"
+                case 13: keyword == "contentSchema"
+                case 15: keyword == "contentEncoding"
+                case 16: keyword == "contentMediaType"
+                default: false
                 }
+            if !isAnnotation {
+                if keepsUnknown && !Self.knownKeywords.contains(keyword) {
+                    compiler.annotations.append((keyword, value))
+                }
+                continue
             }
             switch keyword {
             case "title", "description", "default":
@@ -616,36 +630,38 @@ struct _SchemaKeywordCompiler {
             "the value of \"\(keyword)\" \(requirement)")
     }
 
-    private func child(_ value: JSONValue, _ keyword: String, _ name: String?) -> Int {
-        // (Not variadic: the array of tokens was an allocation per child.)
-        var pointer = ""
-        pointer.reserveCapacity(location.pointer.utf8.count + keyword.utf8.count + (name?.utf8.count ?? 0) + 2)
-        pointer.append(location.pointer)
-        _appendToken(keyword, to: &pointer)
-        if let name { _appendToken(name, to: &pointer) }
+    /// The node of the subschema at `keyword` (and `name` or `index`).
+    private func child(_ value: JSONValue, _ keyword: String, name: String?, index: Int?) -> Int {
+        let pointer = compiler.childPointer(location.pointer, keyword, name: name, index: index)
         let childLocation = _SchemaCompiler.Location(document: location.document, pointer: pointer)
         return compiler.allocateNode(
             at: childLocation, value: value, resource: compiler.nestedResource(at: childLocation) ?? resource)
     }
 
-    /// A subschema, which must be an object or a Boolean.
-    private func schema(_ value: JSONValue, _ keyword: String, _ name: String? = nil) throws(JSONSchemaError) -> Int {
+    /// A subschema, which must be an object or a Boolean: the value of
+    /// `keyword`, or its member `name`, or its element at `index`.
+    private func schema(
+        _ value: JSONValue, _ keyword: String, _ name: String? = nil, index: Int? = nil
+    ) throws(JSONSchemaError) -> Int {
         switch value {
         case .object, .bool:
-            return child(value, keyword, name)
+            return child(value, keyword, name: name, index: index)
         default:
-            guard let name else { throw invalid(keyword, "must be a schema (an object or a Boolean)") }
+            guard let step = name ?? index.map(String.init) else {
+                throw invalid(keyword, "must be a schema (an object or a Boolean)")
+            }
             throw invalid(
-                keyword, "must hold schemas (objects or Booleans), not \(_SchemaMessages.describe(value))", path: [name]
+                keyword, "must hold schemas (objects or Booleans), not \(_SchemaMessages.describe(value))", path: [step]
             )
         }
     }
 
     private func schemas(_ elements: [JSONValue], _ keyword: String) throws(JSONSchemaError) -> [Int] {
         var result: [Int] = []
+        result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             do throws(JSONSchemaError) {
-                result.append(try schema(element, keyword, String(index)))
+                result.append(try schema(element, keyword, index: index))
             } catch {
                 try compiler.recover(error)
             }
@@ -726,27 +742,37 @@ struct _SchemaKeywordCompiler {
 }
 
 /// A schema object's members, looked up by keyword: one pass over the
-/// names notes their lengths in UTF-8, and a keyword of a length that no
-/// name has is absent without a search. The keyword compiler asks each
-/// subschema for some forty keywords, and most subschemas have few members
-/// (looking them all up was a tenth of compiling FHIR's schema).
+/// names sets a bit for each, from its length and its first and last bytes,
+/// and a keyword whose bit no name set is absent without a search. The
+/// keyword compiler asks each subschema for some forty keywords, and most
+/// subschemas have few members (looking them all up was a tenth of
+/// compiling FHIR's schema). The bits of the length alone let through
+/// keywords of a common length (`type`, `enum`, `$ref`; `items`, `allOf`,
+/// `title`), each a search that found nothing.
 struct _SchemaKeywordMembers {
     let object: JSONObject
-    /// Bit `n` is set when a name has `n` bytes (bit 63: 63 or more).
-    private let lengths: UInt64
+    /// The bits of the names (see ``bit(of:)``).
+    private let bits: UInt64
 
     init(_ object: JSONObject) {
         self.object = object
-        var lengths: UInt64 = 0
-        for (name, _) in object { lengths |= Self.bit(ofLength: name.utf8.count) }
-        self.lengths = lengths
+        var bits: UInt64 = 0
+        for (name, _) in object { bits |= Self.bit(of: name) }
+        self.bits = bits
     }
 
-    private static func bit(ofLength length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
+    /// One of 64 bits for a name: the 63 keywords take 45 of them.
+    static func bit(of name: String) -> UInt64 {
+        _MemberTable.withBytes(of: name) { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return 1 }
+            let mix = UInt64(truncatingIfNeeded: bytes.count) &* 7 &+ UInt64(first) &* 499 &+ UInt64(last)
+            return 1 << ((mix ^ (mix >> 7)) & 63)
+        }
+    }
 
     /// The value of the member named `keyword`, if there is one.
     subscript(keyword: String) -> JSONValue? {
-        guard lengths & Self.bit(ofLength: keyword.utf8.count) != 0 else { return nil }
+        guard bits & Self.bit(of: keyword) != 0 else { return nil }
         return object[keyword]
     }
 }

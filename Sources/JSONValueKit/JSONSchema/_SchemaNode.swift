@@ -149,14 +149,17 @@ struct _SchemaTypes: OptionSet, Sendable, Hashable {
 extension _SchemaTypes {
     /// The type a `type` keyword names (`"integer"`), if it is one.
     init?(name: String) {
-        switch name {
-        case "null": self = .null
-        case "boolean": self = .boolean
-        case "object": self = .object
-        case "array": self = .array
-        case "string": self = .string
-        case "number": self = .number
-        case "integer": self = .integer
+        // By length first, so that a name is compared with the one to three
+        // of its length: each comparison of different strings is a call
+        // into the runtime.
+        switch name.utf8.count {
+        case 4 where name == "null": self = .null
+        case 5 where name == "array": self = .array
+        case 6 where name == "object": self = .object
+        case 6 where name == "string": self = .string
+        case 6 where name == "number": self = .number
+        case 7 where name == "boolean": self = .boolean
+        case 7 where name == "integer": self = .integer
         default: return nil
         }
     }

@@ -206,6 +206,7 @@ final class _SchemaProgram: @unchecked Sendable {
         usesDynamicScope: Bool
     ) {
         var tables = Tables(compiled: compiled, keywords: keywords)
+        tables.checks.reserveCapacity(keywords.count)
         var nodes: [Node] = []
         nodes.reserveCapacity(compiled.count)
         var cycleNodeCount = 0
@@ -220,8 +221,19 @@ final class _SchemaProgram: @unchecked Sendable {
             // (`required` comes before `anyOf` and `oneOf` in a node's
             // keywords, so that their discriminators know its names.)
             tables.required = []
+            // Noted as the keywords go by, rather than by reading the
+            // node's checks again (a tenth of lowering a small schema).
+            var types = _SchemaTypes.all
+            var hasRequired = false
+            var hasProperties = false
             for keyword in keywords[compiled[index].keywords] {
                 tables.checks.append(tables.lower(keyword))
+                switch keyword {
+                case .type(let checked): types = checked
+                case .required: hasRequired = true
+                case .properties: hasProperties = true
+                default: break
+                }
                 if isLeaf {
                     // The scope a dynamic reference resolves in is tracked
                     // only on the full path.
@@ -237,11 +249,7 @@ final class _SchemaProgram: @unchecked Sendable {
                     }
                 }
             }
-            tables.foldRequiredIntoProperties(from: Int(start))
-            var types = _SchemaTypes.all
-            for check in tables.checks[Int(start)...] {
-                if case .type(let checked) = check { types = checked }
-            }
+            if hasRequired && hasProperties { tables.foldRequiredIntoProperties(from: Int(start)) }
             let startsWithType =
                 if Int(start) < tables.checks.count, case .type = tables.checks[Int(start)] { true } else { false }
             var node = Node(
@@ -278,19 +286,32 @@ final class _SchemaProgram: @unchecked Sendable {
         enumerations = _SchemaBuffer(tables.enumerations)
         enumerationNames = _SchemaBuffer(tables.enumerationNames)
         patterns = _SchemaBuffer(tables.patterns)
-        matchers = _SchemaBuffer(tables.patterns.map { Unmanaged.passUnretained($0.regex.matcher) })
+        matchers = _SchemaBuffer(count: tables.patterns.count) {
+            Unmanaged.passUnretained(tables.patterns[$0].regex.matcher)
+        }
         patternLiterals = _SchemaBuffer(tables.patternLiterals)
         names = _SchemaBuffer(tables.names)
-        nameHashes = _SchemaBuffer(tables.names.map(JSONObject.hash(ofKey:)))
-        nameFlags = _SchemaBuffer(
-            tables.nameFlags + Array(repeating: 0, count: tables.names.count - tables.nameFlags.count))
+        // Each name's hash and bytes from one look at its bytes.
+        var byteCount = 0
+        for name in tables.names { byteCount += name.utf8.count }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(byteCount)
         var starts: [Int32] = []
+        starts.reserveCapacity(tables.names.count + 1)
+        var hashes: [Int] = []
+        hashes.reserveCapacity(tables.names.count)
         for name in tables.names {
             starts.append(Int32(bytes.count))
-            bytes += name.utf8
+            hashes.append(
+                _MemberTable.withBytes(of: name) { text in
+                    bytes.append(contentsOf: text)
+                    return _MemberTable.hash(text)
+                })
         }
         starts.append(Int32(bytes.count))
+        nameHashes = _SchemaBuffer(hashes)
+        let flagged = tables.nameFlags
+        nameFlags = _SchemaBuffer(count: tables.names.count) { $0 < flagged.count ? flagged[$0] : 0 }
         nameBytes = _SchemaBuffer(bytes)
         nameStarts = _SchemaBuffer(starts)
         nodeLists = _SchemaBuffer(tables.nodeLists)
@@ -668,13 +689,39 @@ final class _SchemaBuffer<Element>: @unchecked Sendable {
     private let start: UnsafeMutablePointer<Element>
 
     init(_ elements: [Element]) {
-        let storage = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
+        guard !elements.isEmpty else {
+            start = Self.emptyStart
+            buffer = UnsafeBufferPointer(start: start, count: 0)
+            return
+        }
+        let storage = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
         _ = storage.initialize(from: elements)
         start = storage.baseAddress.unsafelyUnwrapped
         buffer = UnsafeBufferPointer(start: start, count: elements.count)
     }
 
+    /// `count` elements, element `i` being `element(i)`, without an array
+    /// of them first.
+    init(count: Int, _ element: (Int) -> Element) {
+        guard count > 0 else {
+            start = Self.emptyStart
+            buffer = UnsafeBufferPointer(start: start, count: 0)
+            return
+        }
+        start = UnsafeMutablePointer<Element>.allocate(capacity: count)
+        for index in 0..<count { (start + index).initialize(to: element(index)) }
+        buffer = UnsafeBufferPointer(start: start, count: count)
+    }
+
+    /// The start of an empty buffer, which allocates nothing (most schemas
+    /// leave half the tables empty, and each took an allocation): aligned
+    /// and never read, written or freed.
+    private static var emptyStart: UnsafeMutablePointer<Element> {
+        UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment).unsafelyUnwrapped
+    }
+
     deinit {
+        guard !buffer.isEmpty else { return }
         start.deinitialize(count: buffer.count)
         start.deallocate()
     }
