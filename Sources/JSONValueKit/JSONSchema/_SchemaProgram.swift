@@ -146,6 +146,9 @@ final class _SchemaProgram: @unchecked Sendable {
     /// The hash of each of ``names`` as ``JSONObject`` looks names up, so
     /// that a lookup does not hash the name again.
     let nameHashes: _SchemaBuffer<Int>
+    /// The ``_SchemaNameKey`` of each of ``names``, which lookups compare
+    /// instead of the names' bytes.
+    let nameKeys: _SchemaBuffer<_SchemaNameKey>
     /// The UTF-8 bytes of all ``names`` end to end, and where each starts
     /// (with the end as a last entry), so that a lookup compares bytes
     /// without taking them out of a `String` each time.
@@ -282,6 +285,7 @@ final class _SchemaProgram: @unchecked Sendable {
         patternLiterals = _SchemaBuffer(tables.patternLiterals)
         names = _SchemaBuffer(tables.names)
         nameHashes = _SchemaBuffer(tables.names.map(JSONObject.hash(ofKey:)))
+        nameKeys = _SchemaBuffer(tables.names.map { _MemberTable.withBytes(of: $0, _SchemaNameKey.init) })
         nameFlags = _SchemaBuffer(
             tables.nameFlags + Array(repeating: 0, count: tables.names.count - tables.nameFlags.count))
         var bytes: [UInt8] = []
