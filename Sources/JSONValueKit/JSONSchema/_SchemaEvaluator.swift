@@ -293,8 +293,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     private mutating func evaluateNested(
         _ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
-        depth += 1
-        defer { depth -= 1 }
+        depth &+= 1
+        defer { depth &-= 1 }
         guard depth < JSONSchema.maximumNestingDepth else {
             if Reporter.isEnabled {
                 let unit = reporter.beginNode(Int(id))
@@ -348,8 +348,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     private mutating func evaluateAgain(
         _ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
-        depth -= 1
-        defer { depth += 1 }
+        depth &-= 1
+        defer { depth &+= 1 }
         return evaluateNested(id, instance, marks)
     }
 

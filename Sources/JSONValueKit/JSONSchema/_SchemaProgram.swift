@@ -285,7 +285,6 @@ final class _SchemaProgram: @unchecked Sendable {
         patternLiterals = _SchemaBuffer(tables.patternLiterals)
         names = _SchemaBuffer(tables.names)
         nameHashes = _SchemaBuffer(tables.names.map(JSONObject.hash(ofKey:)))
-        nameKeys = _SchemaBuffer(tables.names.map { _MemberTable.withBytes(of: $0, _SchemaNameKey.init) })
         nameFlags = _SchemaBuffer(
             tables.nameFlags + Array(repeating: 0, count: tables.names.count - tables.nameFlags.count))
         var bytes: [UInt8] = []
@@ -314,6 +313,7 @@ final class _SchemaProgram: @unchecked Sendable {
         self.usesDynamicScope = usesDynamicScope
         self.cycleNodeCount = cycleNodeCount
         streamPlans = _SchemaStreamPlans(count: compiled.count)
+        nameKeys = _SchemaBuffer(tables.names.map { _MemberTable.withBytes(of: $0, _SchemaNameKey.init) })
     }
 
     /// The annotations of a node.

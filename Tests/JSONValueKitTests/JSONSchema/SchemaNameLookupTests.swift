@@ -78,6 +78,37 @@ struct SchemaNameLookupTests {
         }
     }
 
+    /// `required` names that `properties` lists too are counted as the
+    /// members go by when there are patterns or additional properties,
+    /// instead of being looked up: each missing one must still fail.
+    @Test(
+        "required names that properties lists too, beside patternProperties or additionalProperties",
+        arguments: [false, true], ["additionalProperties", "patternProperties", "both"])
+    func requiredAndProperties(manyNames: Bool, others: String) throws {
+        var named: JSONObject = ["a": ["type": "integer"], "b": [:], "c": [:]]
+        if manyNames {
+            for filler in Self.fillers { named[filler] = [:] }
+        }
+        var schema: JSONObject = ["properties": .object(named), "required": ["a", "c", "a", "z"]]
+        if others != "patternProperties" { schema["additionalProperties"] = ["type": "integer"] }
+        if others != "additionalProperties" { schema["patternProperties"] = ["^x-": ["type": "integer"]] }
+        let compiled = try JSONSchema(.object(schema))
+        let cases: [(JSONValue, Bool)] = [
+            ([:], false),
+            (["a": 1], false),
+            (["a": 1, "c": 1], false),
+            (["a": 1, "c": 1, "z": 1], true),
+            (["z": 1, "c": 1, "a": 1, "x-y": 1], true),
+            (["c": 1, "z": 1, "b": 1], false),
+            (["a": 1, "z": 1, "b": 1], false),
+            (["a": "1", "c": 1, "z": 1], false),
+            (["a": 1, "c": 1, "z": 1, "filler-0": 1, "x-y": 1, "y": 1], true),
+        ]
+        for (instance, valid) in cases {
+            Self.expectVerdict(compiled, instance, valid, "\(instance) against \(JSONValue.object(schema))")
+        }
+    }
+
     @Test("a string enum: a name, and each of its look-alikes", arguments: [false, true])
     func enumeration(manyNames: Bool) throws {
         for count in 0...40 {
