@@ -103,6 +103,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     let nodeLists: UnsafeBufferPointer<Int32>
     let names: UnsafeBufferPointer<String>
     let nameHashes: UnsafeBufferPointer<Int>
+    let nameKeys: UnsafeBufferPointer<_SchemaNameKey>
     let allNameBytes: UnsafeBufferPointer<UInt8>
     let nameStarts: UnsafeBufferPointer<Int32>
     let nameFlags: UnsafeBufferPointer<UInt8>
@@ -209,6 +210,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         nodeLists = program.nodeLists.buffer
         names = program.names.buffer
         nameHashes = program.nameHashes.buffer
+        nameKeys = program.nameKeys.buffer
         allNameBytes = program.nameBytes.buffer
         nameStarts = program.nameStarts.buffer
         nameFlags = program.nameFlags.buffer
@@ -291,8 +293,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     private mutating func evaluateNested(
         _ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
-        depth += 1
-        defer { depth -= 1 }
+        depth &+= 1
+        defer { depth &-= 1 }
         guard depth < JSONSchema.maximumNestingDepth else {
             if Reporter.isEnabled {
                 let unit = reporter.beginNode(Int(id))
@@ -346,8 +348,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     private mutating func evaluateAgain(
         _ id: Int32, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
-        depth -= 1
-        defer { depth += 1 }
+        depth &-= 1
+        defer { depth &+= 1 }
         return evaluateNested(id, instance, marks)
     }
 
@@ -624,9 +626,29 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     // MARK: Checks
 
-    /// A check of an object.
+    /// A check of an object: `properties` and the checks of any value
+    /// called straight from the loop over a node's checks, the others
+    /// through ``evaluateObjectCheck(_:_:_:_:)`` (a call less for the most
+    /// common ones).
+    @inline(__always)
     private mutating func evaluate(
         _ check: _SchemaCheck, object: _SchemaObjectView, _ instance: UnsafePointer<JSONValue>,
+        _ marks: _SchemaMarks
+    ) -> Bool {
+        switch check {
+        case .properties(let index, let nodesStart):
+            return evaluateProperties(properties[Int(index)], nodesStart, object, marks)
+        case .type, .constant, .enumeration, .allOf, .anyOf, .oneOf, .not, .conditional, .reference,
+            .dynamicReference:
+            return evaluate(check, any: instance, marks)
+        default:
+            return evaluateObjectCheck(check, object, instance, marks)
+        }
+    }
+
+    /// The checks of objects but `properties`.
+    private mutating func evaluateObjectCheck(
+        _ check: _SchemaCheck, _ object: _SchemaObjectView, _ instance: UnsafePointer<JSONValue>,
         _ marks: _SchemaMarks
     ) -> Bool {
         let members = object.members
@@ -675,17 +697,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         case .properties(let index, let nodesStart):
             return evaluateProperties(properties[Int(index)], nodesStart, object, marks)
         case .propertyNames(let child):
-            let unit = reporter.beginKeyword("propertyNames", hidesDetails: false)
-            reporter.pushKeyword("propertyNames")
-            var all = _SchemaConjunction()
-            for index in members.indices {
-                // Annotations of names belong to no location: none are kept.
-                var name = JSONValue.string(members[index].key)
-                if conjoin(withUnsafePointer(to: &name, { evaluateChild(child, $0) }), &all) { break }
-            }
-            reporter.popKeyword()
-            reporter.end(unit, valid: all.isValid, error: nil)
-            return settle(all)
+            return evaluatePropertyNames(child, object)
         case .unevaluatedProperties(let child):
             return evaluateUnevaluatedProperties(child, object, marks)
         case .minLength, .maxLength, .pattern, .format, .content, .multipleOf, .bound, .minItems, .maxItems,
@@ -1138,11 +1150,29 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         return valid
     }
 
+    /// `propertyNames`: out of line, as the address it takes of each name
+    /// made every check of an object pay for a stack guard.
+    @inline(never)
+    private mutating func evaluatePropertyNames(_ child: Int32, _ object: _SchemaObjectView) -> Bool {
+        let members = object.members
+        let unit = reporter.beginKeyword("propertyNames", hidesDetails: false)
+        reporter.pushKeyword("propertyNames")
+        var all = _SchemaConjunction()
+        for index in members.indices {
+            // Annotations of names belong to no location: none are kept.
+            var name = JSONValue.string(members[index].key)
+            if conjoin(withUnsafePointer(to: &name, { evaluateChild(child, $0) }), &all) { break }
+        }
+        reporter.popKeyword()
+        reporter.end(unit, valid: all.isValid, error: nil)
+        return settle(all)
+    }
+
+    @inline(never)
     private mutating func evaluateProperties(
         _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: _SchemaObjectView,
         _ marks: _SchemaMarks
     ) -> Bool {
-        let members = object.members
         if properties.patternCount == 0 && properties.additional < 0 {
             // Only `properties`: look each name up.
             var all = _SchemaConjunction()
@@ -1171,15 +1201,48 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             return settle(all)
         }
         if Reporter.isEnabled { return reportProperties(properties, nodesStart, object, marks) }
+        return evaluatePropertiesInOnePass(properties, nodesStart, object, marks)
+    }
+
+    /// `properties` with `patternProperties` or `additionalProperties`, on
+    /// the fast path: a function of its own, so that the lookups of
+    /// ``evaluateProperties(_:_:_:_:)`` stay inlined there.
+    @inline(never)
+    private mutating func evaluatePropertiesInOnePass(
+        _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: _SchemaObjectView,
+        _ marks: _SchemaMarks
+    ) -> Bool {
+        let members = object.members
         // The fast path, in one pass. Names are matched by their bytes,
         // copied to a scratch buffer, so that no name is retained; a longer
         // one is read from its `String`.
         let buffer = nameScratch
         var all = _SchemaConjunction()
+        let namedSet = _SchemaProgram.NameSet(
+            start: properties.namedStart, count: properties.namedCount, lookup: properties.lookup,
+            lookupMask: properties.lookupMask)
         for index in members.indices {
-            let named: Int32?
-            let patternMatches: UInt64
-            if let count = object.copyName(at: index, into: buffer) {
+            var named: Int32?
+            var patternMatches: UInt64 = 0
+            if properties.patternCount == 0 {
+                // Without patterns, a name is only looked up, by its key
+                // (see `_SchemaNameKey`), which is taken from the name in
+                // place: up to sixteen bytes, that is all the lookup needs.
+                // (Nothing to look up when there are no named properties:
+                // `additionalProperties` alone applies to every member.)
+                if properties.namedCount > 0 {
+                    if let key = object.nameKey(at: index), key.isWhole {
+                        named = find(key, UnsafeBufferPointer(start: nil, count: 0), in: namedSet)
+                    } else if let count = object.copyName(at: index, into: buffer) {
+                        named = find(
+                            UnsafeBufferPointer(
+                                start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count),
+                            in: namedSet)
+                    } else {
+                        named = _MemberTable.withBytes(of: members[index].key) { matchName($0, properties).0 }
+                    }
+                }
+            } else if let count = object.copyName(at: index, into: buffer) {
                 (named, patternMatches) = matchName(
                     UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count),
                     properties)
@@ -1322,7 +1385,8 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// The offset among `properties`' named properties of the one called
     /// `name`, if any.
     @inline(__always)
-    private func namedProperty(_ bytes: UnsafeBufferPointer<UInt8>, in properties: _SchemaProgram.Properties) -> Int32?
+    private mutating func namedProperty(_ bytes: UnsafeBufferPointer<UInt8>, in properties: _SchemaProgram.Properties)
+        -> Int32?
     {
         find(
             bytes,
@@ -1332,22 +1396,36 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 
     /// The offset in `set` of the name whose bytes are `bytes`, if any.
+    ///
+    /// `mutating` although it changes nothing, as ``matchName(_:_:)``.
     @inline(__always)
-    private func find(_ bytes: UnsafeBufferPointer<UInt8>, in set: _SchemaProgram.NameSet) -> Int32? {
+    private mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, in set: _SchemaProgram.NameSet) -> Int32? {
+        find(_SchemaNameKey(bytes), bytes, in: set)
+    }
+
+    /// The offset in `set` of the name whose bytes are `bytes` and whose
+    /// key is `key`, if any: compared by their keys, and by their bytes
+    /// only past sixteen.
+    @inline(__always)
+    private mutating func find(
+        _ key: _SchemaNameKey, _ bytes: UnsafeBufferPointer<UInt8>, in set: _SchemaProgram.NameSet
+    ) -> Int32? {
         let start = Int(set.start)
         guard set.lookup >= 0 else {
-            for offset in 0..<Int(set.count) where _bytesEqual(nameBytes(start &+ offset), bytes) {
-                return Int32(offset)
+            for offset in 0..<Int(set.count) where nameKeys[start &+ offset] == key {
+                if key.isWhole || _bytesEqual(nameBytes(start &+ offset), bytes) { return Int32(offset) }
             }
             return nil
         }
         let mask = Int(set.lookupMask)
-        var slot = _schemaNameHash(bytes) & mask
+        var slot = key.hash & mask
         while true {
             let entry = nameSlots[Int(set.lookup) &+ slot]
             guard entry != 0 else { return nil }
             let offset = Int(entry) &- 1
-            if _bytesEqual(nameBytes(start &+ offset), bytes) { return Int32(offset) }
+            if nameKeys[start &+ offset] == key && (key.isWhole || _bytesEqual(nameBytes(start &+ offset), bytes)) {
+                return Int32(offset)
+            }
             slot = (slot &+ 1) & mask
         }
     }
@@ -1766,25 +1844,56 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     }
 }
 
-/// A quick hash of a name's bytes, for the tables of a schema's named
-/// properties: its length and its first and last eight bytes, mixed. The
-/// tables hold only the schema's own names and are at most half full, so a
-/// name made to collide costs no more than comparing it with each of them.
-@inline(__always)
-func _schemaNameHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
-    if let base = bytes.baseAddress, !bytes.isEmpty {
+/// A name's length and at most sixteen of its bytes in two words: its
+/// first and last eight bytes (which overlap below sixteen), or below eight
+/// all of them in one word (see `_shortWord`). Names of up to sixteen bytes
+/// are equal exactly when their keys are, so that a lookup compares three
+/// numbers instead of bytes, and longer ones only when their keys are.
+struct _SchemaNameKey: Equatable {
+    var count: Int
+    var first: UInt64
+    var last: UInt64
+
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        count = bytes.count
+        first = 0
+        last = 0
+        guard let base = bytes.baseAddress, count > 0 else { return }
         let raw = UnsafeRawPointer(base)
-        if bytes.count >= 8 {
-            hash ^= raw.loadUnaligned(as: UInt64.self)
-            hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= raw.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self)
+        if count >= 8 {
+            first = raw.loadUnaligned(as: UInt64.self)
+            last = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
         } else {
-            hash ^= _shortWord(raw, count: bytes.count)
+            first = _shortWord(raw, count: count)
         }
     }
-    hash = (hash ^ (hash >> 31)) &* 0x94D0_49BB_1331_11EB
-    return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+
+    /// Whether equal keys mean equal names.
+    @inline(__always)
+    var isWhole: Bool { count <= 16 }
+
+    /// A quick hash, for the tables of a schema's named properties: the
+    /// length and the two words, mixed. The tables hold only the schema's
+    /// own names and are at most half full, so a name made to collide costs
+    /// no more than comparing it with each of them.
+    @inline(__always)
+    var hash: Int {
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= first
+        if count >= 8 {
+            hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= last
+        }
+        hash = (hash ^ (hash >> 31)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+    }
+}
+
+/// The ``_SchemaNameKey/hash`` of a name's bytes.
+@inline(__always)
+func _schemaNameHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    _SchemaNameKey(bytes).hash
 }
 
 /// Where a subschema records the members or items it evaluated, for

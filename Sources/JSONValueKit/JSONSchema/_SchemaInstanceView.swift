@@ -130,6 +130,13 @@ struct _SchemaObjectView {
         _SchemaInstanceView.copyBytes(of: members[index].key, into: buffer)
     }
 
+    /// The ``_SchemaNameKey`` of a member's name, read in place; `nil` if
+    /// the name is not stored contiguously.
+    @inline(__always)
+    func nameKey(at index: Int) -> _SchemaNameKey? {
+        members[index].key.utf8.withContiguousStorageIfAvailable { bytes in _SchemaNameKey(bytes) }
+    }
+
     /// The address of a member's value.
     @inline(__always)
     func value(at index: Int) -> UnsafePointer<JSONValue> {

@@ -146,6 +146,9 @@ final class _SchemaProgram: @unchecked Sendable {
     /// The hash of each of ``names`` as ``JSONObject`` looks names up, so
     /// that a lookup does not hash the name again.
     let nameHashes: _SchemaBuffer<Int>
+    /// The ``_SchemaNameKey`` of each of ``names``, which lookups compare
+    /// instead of the names' bytes.
+    let nameKeys: _SchemaBuffer<_SchemaNameKey>
     /// The UTF-8 bytes of all ``names`` end to end, and where each starts
     /// (with the end as a last entry), so that a lookup compares bytes
     /// without taking them out of a `String` each time.
@@ -331,6 +334,7 @@ final class _SchemaProgram: @unchecked Sendable {
         self.usesDynamicScope = usesDynamicScope
         self.cycleNodeCount = cycleNodeCount
         streamPlans = _SchemaStreamPlans(count: compiled.count)
+        nameKeys = _SchemaBuffer(tables.names.map { _MemberTable.withBytes(of: $0, _SchemaNameKey.init) })
     }
 
     /// The annotations of a node.
