@@ -1,6 +1,6 @@
-// Byte helpers that the regex engine and the schema evaluator share: the
-// regex files use nothing of JSONSchema/, so that they build on their own (as
-// .ci/check-32bit builds them, for 32-bit targets).
+// Byte helpers that the regex engine, the schema evaluator and the tape
+// decoder share: the regex files use nothing of JSONSchema/, so that they
+// build on their own (as .ci/check-32bit builds them, for 32-bit targets).
 
 /// The bytes of a run of 1 to 7 as one word, read with at most two loads
 /// instead of a loop (names are mostly that short): two overlapping 4-byte
@@ -28,7 +28,7 @@ func _bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8
             || _shortWord(UnsafeRawPointer(x), count: a.count) == _shortWord(UnsafeRawPointer(y), count: a.count)
     }
     var index = 0
-    while index &+ 8 <= a.count {
+    while index &+ 8 < a.count {
         if UnsafeRawPointer(x).loadUnaligned(fromByteOffset: index, as: UInt64.self)
             != UnsafeRawPointer(y).loadUnaligned(fromByteOffset: index, as: UInt64.self)
         {
@@ -36,9 +36,9 @@ func _bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8
         }
         index &+= 8
     }
-    while index < a.count {
-        if x[index] != y[index] { return false }
-        index &+= 1
-    }
-    return true
+    // The last eight bytes, which may overlap the word before: no byte loop
+    // for the rest.
+    let last = a.count &- 8
+    return UnsafeRawPointer(x).loadUnaligned(fromByteOffset: last, as: UInt64.self)
+        == UnsafeRawPointer(y).loadUnaligned(fromByteOffset: last, as: UInt64.self)
 }

@@ -182,7 +182,7 @@ extension _TapeDecoder {
         // a sixth of decoding the twitter.json model with snake case.
         if let matches = _snakeCaseNameMatches(name, target.bytes) { return matches }
         guard let conversion = conversion(of: name, index) else { return target.matches(name) }
-        return conversion.utf8.withContiguousStorageIfAvailable { _sameBytes($0, target.bytes) }
+        return conversion.utf8.withContiguousStorageIfAvailable { _bytesEqual($0, target.bytes) }
             ?? conversion.utf8.elementsEqual(target.bytes)
     }
 
@@ -320,7 +320,7 @@ extension _TapeDecoder {
                 var last = entry
                 var later = tape.next(entry &+ 1)
                 while later != namesEnd {
-                    if _sameBytes(tape.stringBytes(later), own) { last = later }
+                    if _bytesEqual(tape.stringBytes(later), own) { last = later }
                     later = tape.next(later &+ 1)
                 }
                 return last &+ 1
@@ -493,7 +493,7 @@ extension _TapeView {
                 let name = stringBytes(first)
                 var second = next(first &+ 1)
                 for _ in (index &+ 1)..<count {
-                    if _sameBytes(name, stringBytes(second)) { return true }
+                    if _bytesEqual(name, stringBytes(second)) { return true }
                     second = next(second &+ 1)
                 }
                 first = next(first &+ 1)
@@ -508,7 +508,7 @@ extension _TapeView {
                     let bytes = stringBytes(entry)
                     let fingerprint = converts ? _skeletonFingerprint(bytes) : _fingerprint(bytes)
                     for earlier in 0..<index where names[earlier].0 == fingerprint {
-                        if converts || _sameBytes(stringBytes(names[earlier].1), bytes) { return true }
+                        if converts || _bytesEqual(stringBytes(names[earlier].1), bytes) { return true }
                     }
                     names[index] = (fingerprint, entry)
                     entry = next(entry &+ 1)
@@ -535,7 +535,7 @@ extension _TapeView {
             while table[slot].stampedEntry & _NameSlots.stampMask == stamp {
                 if table[slot].fingerprint == fingerprint
                     && (converts
-                        || _sameBytes(
+                        || _bytesEqual(
                             stringBytes(Int(truncatingIfNeeded: table[slot].stampedEntry & _NameSlots.entryMask)), bytes
                         ))
                 {
@@ -576,7 +576,7 @@ final class _NameStrings {
         // names like `profile_image_url` and `profile_background_image_url`
         // differ only there.
         let slot = Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) &>> 56)
-        if slots[slot].0 == fingerprint && slots[slot].1 >= 0 && _sameBytes(tape.stringBytes(slots[slot].1), bytes) {
+        if slots[slot].0 == fingerprint && slots[slot].1 >= 0 && _bytesEqual(tape.stringBytes(slots[slot].1), bytes) {
             return slots[slot].2
         }
         let string = String(decoding: bytes, as: UTF8.self)
@@ -689,7 +689,7 @@ struct _NameTarget {
         let word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
         guard word & mask == first else { return false }
         guard name.count > 8 else { return true }
-        return _sameBytes(name, bytes)
+        return _bytesEqual(name, bytes)
     }
 }
 
@@ -713,30 +713,6 @@ func _sameTapeBytes(_ x: UnsafePointer<UInt8>, _ y: UnsafePointer<UInt8>, _ coun
     return (left ^ right) & mask == 0
 }
 
-/// Whether two byte strings are the same.
-@inline(__always)
-func _sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    let count = a.count
-    guard count == b.count else { return false }
-    guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
-    guard count >= 8 else {
-        for index in 0..<count where x[index] != y[index] { return false }
-        return true
-    }
-    var index = 0
-    while index &+ 8 < count {
-        let left = UnsafeRawPointer(x + index).loadUnaligned(as: UInt64.self)
-        let right = UnsafeRawPointer(y + index).loadUnaligned(as: UInt64.self)
-        if left != right { return false }
-        index &+= 8
-    }
-    // The last eight bytes, which may overlap the word before: no byte
-    // loop for the rest.
-    let left = UnsafeRawPointer(x + (count &- 8)).loadUnaligned(as: UInt64.self)
-    let right = UnsafeRawPointer(y + (count &- 8)).loadUnaligned(as: UInt64.self)
-    return left == right
-}
-
 /// Whether `name` converted from snake case (``_KeyConversion/fromSnakeCase(_:)``)
 /// is `target`, without making the converted name; `nil` if `name` has a
 /// byte other than an ASCII letter and `_` between its first and last
@@ -754,7 +730,7 @@ func _snakeCaseNameMatches(_ name: UnsafeBufferPointer<UInt8>, _ target: UnsafeB
     let count = name.count
     var first = 0
     while first < count && name[first] == underscore { first &+= 1 }
-    guard first < count else { return _sameBytes(name, target) }
+    guard first < count else { return _bytesEqual(name, target) }
     var last = count &- 1
     while name[last] == underscore { last &-= 1 }
     var inner = false
@@ -766,7 +742,7 @@ func _snakeCaseNameMatches(_ name: UnsafeBufferPointer<UInt8>, _ target: UnsafeB
             return nil
         }
     }
-    guard inner else { return _sameBytes(name, target) }
+    guard inner else { return _bytesEqual(name, target) }
     // The converted name is shorter: its inner `_` go.
     let targetCount = target.count
     guard first <= targetCount && targetCount < count else { return false }
