@@ -232,6 +232,8 @@ final class _SchemaCompiler {
         try discover(document: 0, base: "", dialect: _SchemaDialect(version: options.defaultDialect))
         let expectedNodeCount = min(discoveredSubschemaCount, Self.maximumSubschemaCount)
         nodes.reserveCapacity(expectedNodeCount)
+        // (About two keywords a subschema, in the schemas of the corpus.)
+        keywords.reserveCapacity(2 * expectedNodeCount)
         pointers.reserveCapacity(expectedNodeCount)
         nodeOfLocation.reserveCapacity(expectedNodeCount)
         queue.reserveCapacity(expectedNodeCount)
@@ -282,10 +284,13 @@ final class _SchemaCompiler {
         // (`paths`), and its pointer is written out only where one is needed
         // (an `$id`, an anchor, an error): writing the pointer of every
         // subschema took a quarter of discovering FHIR's schema.
+        // (Made room for at once: grown from empty, they were reallocated
+        // half a dozen times for the smallest schemas.)
         var paths: [DiscoveryStep] = []
-        var work: [(value: JSONValue, path: Int, resource: Int, isRoot: Bool)] = [
-            (documents[document].value, -1, rootResource, true)
-        ]
+        paths.reserveCapacity(64)
+        var work: [(value: JSONValue, path: Int, resource: Int, isRoot: Bool)] = []
+        work.reserveCapacity(16)
+        work.append((documents[document].value, -1, rootResource, true))
         while let (value, path, parent, isRoot) = work.popLast() {
             discoveredSubschemaCount += 1
             guard case .object(let whole) = value else { continue }

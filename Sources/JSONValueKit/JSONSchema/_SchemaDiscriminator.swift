@@ -47,6 +47,7 @@ struct _SchemaDiscriminator: Sendable {
         guard let name = votes.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key
         else { return nil }
         var branches: [_SchemaValueKey: [Int32]] = [:]
+        branches.reserveCapacity(pins.count)
         var others: [Int32] = []
         var pinned = 0
         for (offset, pin) in pins.enumerated() {
@@ -61,9 +62,12 @@ struct _SchemaDiscriminator: Sendable {
         }
         guard pinned >= minimumBranches && nodes.count >= 2 else { return nil }
         var strings: [(value: String, branches: [Int32])] = []
+        strings.reserveCapacity(branches.count)
         for (key, offsets) in branches {
             guard case .string(let string) = key.value else { break }
-            strings.append((string, offsets.sorted()))
+            // (Each list is in order already: offsets are appended as they
+            // go up.)
+            strings.append((string, offsets))
         }
         // Sorted, so that the branches run in the same order in every process.
         strings.sort { $0.branches[0] < $1.branches[0] }
@@ -101,14 +105,27 @@ struct _SchemaDiscriminator: Sendable {
             default: break
             }
         }
-        for name in required + parentRequired {
-            guard let child = named.first(where: { _utf8Equal($0.name, name) })?.node else { continue }
-            for keyword in keywords[compiled[child].keywords] {
-                switch keyword {
-                case .constant(let value): return (name, [value])
-                case .enumeration(let enumeration) where !enumeration.values.isEmpty: return (name, enumeration.values)
-                default: continue
-                }
+        // The branch's names, then the parent's, without an array of both.
+        for name in required {
+            if let pin = pin(name, among: named, compiled: compiled, keywords: keywords) { return pin }
+        }
+        for name in parentRequired {
+            if let pin = pin(name, among: named, compiled: compiled, keywords: keywords) { return pin }
+        }
+        return nil
+    }
+
+    /// The values that the schema `named` gives the property `name`, if
+    /// it has a `const` or an `enum`.
+    private static func pin(
+        _ name: String, among named: [(name: String, node: Int)], compiled: [_SchemaNode], keywords: [_SchemaKeyword]
+    ) -> (name: String, values: [JSONValue])? {
+        guard let child = named.first(where: { _utf8Equal($0.name, name) })?.node else { return nil }
+        for keyword in keywords[compiled[child].keywords] {
+            switch keyword {
+            case .constant(let value): return (name, [value])
+            case .enumeration(let enumeration) where !enumeration.values.isEmpty: return (name, enumeration.values)
+            default: continue
             }
         }
         return nil

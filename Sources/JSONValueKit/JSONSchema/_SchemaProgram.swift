@@ -177,6 +177,9 @@ final class _SchemaProgram: @unchecked Sendable {
     /// The branches each string value of a discriminator pins: ranges of
     /// ``nodeLists``.
     let discriminatorCases: _SchemaBuffer<(start: Int32, count: Int32)>
+    /// The one allocation that holds every table above, freed (after the
+    /// tables are deinitialized) with the program.
+    private let storage: UnsafeMutableRawPointer
     /// The branches' nodes by pinned value, for discriminators whose values
     /// are not all strings.
     let keyedDiscriminators: [[_SchemaValueKey: [Int32]]]
@@ -209,7 +212,7 @@ final class _SchemaProgram: @unchecked Sendable {
         usesDynamicScope: Bool
     ) {
         var tables = Tables(compiled: compiled, keywords: keywords)
-        tables.checks.reserveCapacity(keywords.count)
+        tables.reserveRoom()
         var nodes: [Node] = []
         nodes.reserveCapacity(compiled.count)
         var cycleNodeCount = 0
@@ -282,49 +285,83 @@ final class _SchemaProgram: @unchecked Sendable {
                 if target != index { nodes[index].alias = Int32(target) }
             }
         }
-        self.nodes = _SchemaBuffer(nodes)
-        checks = _SchemaBuffer(tables.checks)
-        values = _SchemaBuffer(tables.values)
-        valueNames = _SchemaBuffer(tables.valueNames)
-        enumerations = _SchemaBuffer(tables.enumerations)
-        enumerationNames = _SchemaBuffer(tables.enumerationNames)
-        patterns = _SchemaBuffer(tables.patterns)
-        matchers = _SchemaBuffer(count: tables.patterns.count) {
+        // Every table in one allocation, laid out once the counts are
+        // known: a buffer object and an allocation for each table (some
+        // twenty) were a tenth of compiling and freeing a small schema.
+        let names = tables.names
+        var byteCount = 0
+        for name in names { byteCount += name.utf8.count }
+        var layout = _SchemaTableLayout()
+        let nodesSlot = layout.place(nodes)
+        let checksSlot = layout.place(tables.checks)
+        let valuesSlot = layout.place(tables.values)
+        let valueNamesSlot = layout.place(tables.valueNames)
+        let enumerationsSlot = layout.place(tables.enumerations)
+        let enumerationNamesSlot = layout.place(tables.enumerationNames)
+        let patternsSlot = layout.place(tables.patterns)
+        let matchersSlot = layout.place(Unmanaged<_CompiledRegex>.self, tables.patterns.count)
+        let patternLiteralsSlot = layout.place(tables.patternLiterals)
+        let namesSlot = layout.place(names)
+        let nameHashesSlot = layout.place(Int.self, names.count)
+        let nameKeysSlot = layout.place(_SchemaNameKey.self, names.count)
+        let nameBytesSlot = layout.place(UInt8.self, byteCount)
+        let nameStartsSlot = layout.place(Int32.self, names.count + 1)
+        let nameFlagsSlot = layout.place(UInt8.self, names.count)
+        let nodeListsSlot = layout.place(tables.nodeLists)
+        let propertiesSlot = layout.place(tables.properties)
+        let patternNodesSlot = layout.place(tables.patternNodes)
+        let nameSlotsSlot = layout.place(tables.nameSlots)
+        let dependenciesSlot = layout.place(tables.dependencies)
+        let dynamicReferencesSlot = layout.place(tables.dynamicReferences)
+        let discriminatorsSlot = layout.place(tables.discriminators)
+        let discriminatorCasesSlot = layout.place(tables.discriminatorCases)
+        let storage = layout.allocate()
+        self.storage = storage
+        self.nodes = _SchemaBuffer(nodes, nodesSlot, in: storage)
+        checks = _SchemaBuffer(tables.checks, checksSlot, in: storage)
+        values = _SchemaBuffer(tables.values, valuesSlot, in: storage)
+        valueNames = _SchemaBuffer(tables.valueNames, valueNamesSlot, in: storage)
+        enumerations = _SchemaBuffer(tables.enumerations, enumerationsSlot, in: storage)
+        enumerationNames = _SchemaBuffer(tables.enumerationNames, enumerationNamesSlot, in: storage)
+        patterns = _SchemaBuffer(tables.patterns, patternsSlot, in: storage)
+        matchers = _SchemaBuffer(matchersSlot, in: storage) {
             Unmanaged.passUnretained(tables.patterns[$0].regex.matcher)
         }
-        patternLiterals = _SchemaBuffer(tables.patternLiterals)
-        names = _SchemaBuffer(tables.names)
-        // Each name's hash and bytes from one look at its bytes.
-        var byteCount = 0
-        for name in tables.names { byteCount += name.utf8.count }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(byteCount)
-        var starts: [Int32] = []
-        starts.reserveCapacity(tables.names.count + 1)
-        var hashes: [Int] = []
-        hashes.reserveCapacity(tables.names.count)
-        for name in tables.names {
-            starts.append(Int32(bytes.count))
-            hashes.append(
-                _MemberTable.withBytes(of: name) { text in
-                    bytes.append(contentsOf: text)
-                    return _MemberTable.hash(text)
-                })
+        patternLiterals = _SchemaBuffer(tables.patternLiterals, patternLiteralsSlot, in: storage)
+        self.names = _SchemaBuffer(names, namesSlot, in: storage)
+        // Each name's hash, key and bytes from one look at its bytes,
+        // written in place.
+        let hashes = _SchemaBuffer<Int>(uninitialized: nameHashesSlot, in: storage)
+        let keys = _SchemaBuffer<_SchemaNameKey>(uninitialized: nameKeysSlot, in: storage)
+        let bytes = _SchemaBuffer<UInt8>(uninitialized: nameBytesSlot, in: storage)
+        let starts = _SchemaBuffer<Int32>(uninitialized: nameStartsSlot, in: storage)
+        var written = 0
+        for (index, name) in names.enumerated() {
+            starts.initialize(index, to: Int32(written))
+            _MemberTable.withBytes(of: name) { text in
+                hashes.initialize(index, to: _MemberTable.hash(text))
+                keys.initialize(index, to: _SchemaNameKey(text))
+                if let source = text.baseAddress, !text.isEmpty {
+                    bytes.initialize(written, from: source, count: text.count)
+                }
+                written += text.count
+            }
         }
-        starts.append(Int32(bytes.count))
-        nameHashes = _SchemaBuffer(hashes)
+        starts.initialize(names.count, to: Int32(written))
+        nameHashes = hashes
+        nameKeys = keys
+        nameBytes = bytes
+        nameStarts = starts
         let flagged = tables.nameFlags
-        nameFlags = _SchemaBuffer(count: tables.names.count) { $0 < flagged.count ? flagged[$0] : 0 }
-        nameBytes = _SchemaBuffer(bytes)
-        nameStarts = _SchemaBuffer(starts)
-        nodeLists = _SchemaBuffer(tables.nodeLists)
-        properties = _SchemaBuffer(tables.properties)
-        patternNodes = _SchemaBuffer(tables.patternNodes)
-        nameSlots = _SchemaBuffer(tables.nameSlots)
-        dependencies = _SchemaBuffer(tables.dependencies)
-        dynamicReferences = _SchemaBuffer(tables.dynamicReferences)
-        discriminators = _SchemaBuffer(tables.discriminators)
-        discriminatorCases = _SchemaBuffer(tables.discriminatorCases)
+        nameFlags = _SchemaBuffer(nameFlagsSlot, in: storage) { $0 < flagged.count ? flagged[$0] : 0 }
+        nodeLists = _SchemaBuffer(tables.nodeLists, nodeListsSlot, in: storage)
+        properties = _SchemaBuffer(tables.properties, propertiesSlot, in: storage)
+        patternNodes = _SchemaBuffer(tables.patternNodes, patternNodesSlot, in: storage)
+        nameSlots = _SchemaBuffer(tables.nameSlots, nameSlotsSlot, in: storage)
+        dependencies = _SchemaBuffer(tables.dependencies, dependenciesSlot, in: storage)
+        dynamicReferences = _SchemaBuffer(tables.dynamicReferences, dynamicReferencesSlot, in: storage)
+        discriminators = _SchemaBuffer(tables.discriminators, discriminatorsSlot, in: storage)
+        discriminatorCases = _SchemaBuffer(tables.discriminatorCases, discriminatorCasesSlot, in: storage)
         keyedDiscriminators = tables.keyedDiscriminators
         self.pointers = pointers
         self.annotations = annotations
@@ -334,7 +371,35 @@ final class _SchemaProgram: @unchecked Sendable {
         self.usesDynamicScope = usesDynamicScope
         self.cycleNodeCount = cycleNodeCount
         streamPlans = _SchemaStreamPlans(count: compiled.count)
-        nameKeys = _SchemaBuffer(tables.names.map { _MemberTable.withBytes(of: $0, _SchemaNameKey.init) })
+    }
+
+    deinit {
+        // (Tables of trivial elements need no deinitializing, and these
+        // calls cost them nothing.)
+        nodes.deinitialize()
+        checks.deinitialize()
+        values.deinitialize()
+        valueNames.deinitialize()
+        enumerations.deinitialize()
+        enumerationNames.deinitialize()
+        patterns.deinitialize()
+        matchers.deinitialize()
+        patternLiterals.deinitialize()
+        names.deinitialize()
+        nameHashes.deinitialize()
+        nameKeys.deinitialize()
+        nameBytes.deinitialize()
+        nameStarts.deinitialize()
+        nameFlags.deinitialize()
+        nodeLists.deinitialize()
+        properties.deinitialize()
+        patternNodes.deinitialize()
+        nameSlots.deinitialize()
+        dependencies.deinitialize()
+        dynamicReferences.deinitialize()
+        discriminators.deinitialize()
+        discriminatorCases.deinitialize()
+        storage.deallocate()
     }
 
     /// The annotations of a node.
@@ -390,6 +455,41 @@ final class _SchemaProgram: @unchecked Sendable {
         var dependencies: [Dependency] = []
         var dynamicReferences: [_SchemaDynamicReference] = []
         var nameFlags: [UInt8] = []
+
+        /// Makes room in the tables for what the keywords add to them, as
+        /// far as it is known before lowering them: grown one element at a
+        /// time, the tables were reallocated a dozen times for a small
+        /// schema.
+        mutating func reserveRoom() {
+            var nameCount = 0
+            var listCount = 0
+            for keyword in keywords {
+                switch keyword {
+                case .required(let required): nameCount += required.count
+                case .enumeration(let enumeration): nameCount += enumeration.values.count
+                case .constant, .pattern: nameCount += 1
+                case .properties(let properties):
+                    nameCount += properties.named.count + properties.patterns.count
+                    listCount += properties.named.count
+                case .dependentRequired(_, let entries):
+                    for entry in entries { nameCount += 1 + entry.required.count }
+                case .dependentSchemas(_, let entries):
+                    nameCount += entries.count
+                    listCount += entries.count
+                case .allOf(let nodes): listCount += nodes.count
+                case .anyOf(let nodes), .oneOf(let nodes):
+                    // The branches, and a discriminator's name, values and
+                    // lists of branches.
+                    nameCount += 1 + nodes.count
+                    listCount += 2 * nodes.count
+                case .items(let items): listCount += items.prefix.count
+                default: break
+                }
+            }
+            checks.reserveCapacity(keywords.count)
+            names.reserveCapacity(nameCount)
+            nodeLists.reserveCapacity(listCount)
+        }
 
         /// Marks the names that a node's `required` and `properties` (without
         /// `patternProperties` or `additionalProperties`) share, so that the
@@ -681,57 +781,93 @@ enum _SchemaCheck {
     case unevaluatedItems(Int32)
 }
 
-/// An array's elements in a buffer of their own, which is freed with this
-/// object and never changes, so that readers can keep a plain pointer to
-/// them without retaining anything.
-final class _SchemaBuffer<Element>: @unchecked Sendable {
+/// A table of a program: elements in the program's one allocation (see
+/// ``_SchemaTableLayout``), which never change and are freed with the
+/// program, so that readers can keep a plain pointer to them without
+/// retaining anything.
+struct _SchemaBuffer<Element> {
     let buffer: UnsafeBufferPointer<Element>
-    /// The start of ``buffer``, never `nil`: the deinitializer, which is
-    /// not specialized for the element type, frees it without asking for
-    /// the metadata of an optional pointer to the element type (which was
-    /// a twentieth of compiling and freeing a small schema).
-    private let start: UnsafeMutablePointer<Element>
 
-    init(_ elements: [Element]) {
-        guard !elements.isEmpty else {
-            start = Self.emptyStart
-            buffer = UnsafeBufferPointer(start: start, count: 0)
+    /// The elements of the table at `slot` of `storage`, not yet
+    /// initialized: each must be, with ``initialize(_:to:)`` or
+    /// ``initialize(_:from:count:)``, before the table is read.
+    init(uninitialized slot: _SchemaTableLayout.Slot, in storage: UnsafeMutableRawPointer) {
+        guard slot.count > 0 else {
+            // An empty table's start, aligned and never read, written or
+            // freed (half the tables of most schemas are empty).
+            buffer = UnsafeBufferPointer(
+                start: UnsafePointer(bitPattern: MemoryLayout<Element>.alignment).unsafelyUnwrapped, count: 0)
             return
         }
-        let storage = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
-        _ = storage.initialize(from: elements)
-        start = storage.baseAddress.unsafelyUnwrapped
-        buffer = UnsafeBufferPointer(start: start, count: elements.count)
+        let start = (storage + slot.offset).bindMemory(to: Element.self, capacity: slot.count)
+        buffer = UnsafeBufferPointer(start: start, count: slot.count)
     }
 
-    /// `count` elements, element `i` being `element(i)`, without an array
-    /// of them first.
-    init(count: Int, _ element: (Int) -> Element) {
-        guard count > 0 else {
-            start = Self.emptyStart
-            buffer = UnsafeBufferPointer(start: start, count: 0)
-            return
-        }
-        start = UnsafeMutablePointer<Element>.allocate(capacity: count)
-        for index in 0..<count { (start + index).initialize(to: element(index)) }
-        buffer = UnsafeBufferPointer(start: start, count: count)
+    /// A table at `slot` of `storage` with the elements of an array of
+    /// the slot's count.
+    init(_ elements: [Element], _ slot: _SchemaTableLayout.Slot, in storage: UnsafeMutableRawPointer) {
+        self.init(uninitialized: slot, in: storage)
+        guard slot.count > 0 else { return }
+        _ = UnsafeMutableBufferPointer(mutating: buffer).initialize(from: elements)
     }
 
-    /// The start of an empty buffer, which allocates nothing (most schemas
-    /// leave half the tables empty, and each took an allocation): aligned
-    /// and never read, written or freed.
-    private static var emptyStart: UnsafeMutablePointer<Element> {
-        UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment).unsafelyUnwrapped
+    /// A table at `slot` of `storage`, element `i` being `element(i)`,
+    /// without an array of them first.
+    init(_ slot: _SchemaTableLayout.Slot, in storage: UnsafeMutableRawPointer, _ element: (Int) -> Element) {
+        self.init(uninitialized: slot, in: storage)
+        for index in 0..<slot.count { initialize(index, to: element(index)) }
     }
 
-    deinit {
+    /// Initializes one element of a table made ``init(uninitialized:in:)``.
+    func initialize(_ index: Int, to element: Element) {
+        (UnsafeMutablePointer(mutating: buffer.baseAddress.unsafelyUnwrapped) + index).initialize(to: element)
+    }
+
+    /// Initializes `count` elements from `index` on, copies of `source`'s.
+    func initialize(_ index: Int, from source: UnsafePointer<Element>, count: Int) {
+        (UnsafeMutablePointer(mutating: buffer.baseAddress.unsafelyUnwrapped) + index).initialize(
+            from: source, count: count)
+    }
+
+    /// Deinitializes the elements, once, as the program goes.
+    func deinitialize() {
         guard !buffer.isEmpty else { return }
-        start.deinitialize(count: buffer.count)
-        start.deallocate()
+        UnsafeMutablePointer(mutating: buffer.baseAddress.unsafelyUnwrapped).deinitialize(count: buffer.count)
     }
 
     @inline(__always)
     subscript(_ index: Int32) -> Element { buffer[Int(index)] }
+}
+
+/// Where each table of a program lies in its one allocation: tables are
+/// placed one after another, each aligned for its elements.
+struct _SchemaTableLayout {
+    /// A table's place: its offset in bytes and its element count.
+    struct Slot {
+        var offset: Int
+        var count: Int
+    }
+
+    private var byteCount = 0
+    private var alignment = MemoryLayout<Int>.alignment
+
+    /// Places a table for an array's elements after those placed so far.
+    mutating func place<Element>(_ elements: [Element]) -> Slot { place(Element.self, elements.count) }
+
+    /// Places a table of `count` elements after those placed so far.
+    mutating func place<Element>(_: Element.Type, _ count: Int) -> Slot {
+        guard count > 0 else { return Slot(offset: 0, count: 0) }
+        let elementAlignment = MemoryLayout<Element>.alignment
+        let offset = (byteCount + elementAlignment - 1) / elementAlignment * elementAlignment
+        byteCount = offset + MemoryLayout<Element>.stride * count
+        alignment = max(alignment, elementAlignment)
+        return Slot(offset: offset, count: count)
+    }
+
+    /// Allocates room for every table placed (one byte at least).
+    func allocate() -> UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: alignment)
+    }
 }
 
 extension _SchemaCheck {

@@ -89,6 +89,112 @@ struct SchemaCompilerTests {
         #expect(program.nameFlags.buffer.count == program.names.buffer.count)
     }
 
+    /// A schema that puts something in every table of its program.
+    private static let everyTable: JSONValue = [
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$defs": ["list": ["$dynamicAnchor": "item", "type": "array", "items": ["$dynamicRef": "#item"]]],
+        "properties": [
+            "kind": ["enum": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]],
+            "exact": ["const": "fixed"],
+            "step": ["multipleOf": 0.5],
+            "list": ["$ref": "#/$defs/list"],
+            "a": true, "b": true, "c": true, "d": true, "e": true, "f": true, "g": true, "h": true, "i": true,
+            "a name longer than sixteen bytes": ["type": "string"],
+        ],
+        "patternProperties": ["^x-": ["pattern": "[0-9]+"]],
+        "additionalProperties": ["type": "integer"],
+        "required": ["kind", "exact"],
+        "dependentRequired": ["a": ["b", "c"]],
+        "dependentSchemas": ["b": ["minProperties": 2]],
+        "oneOf": [
+            ["properties": ["kind": ["const": "a"]], "required": ["kind"]],
+            ["properties": ["kind": ["const": "b"]], "required": ["kind"]],
+        ],
+    ]
+
+    /// Where a table lies: its first byte and byte count, `nil` when
+    /// empty; its elements' alignment.
+    private static func region<Element>(_ table: _SchemaBuffer<Element>) -> (Range<UInt>?, alignment: UInt) {
+        let alignment = UInt(MemoryLayout<Element>.alignment)
+        guard let start = table.buffer.baseAddress, !table.buffer.isEmpty else { return (nil, alignment) }
+        let first = UInt(bitPattern: start)
+        return (first..<first + UInt(MemoryLayout<Element>.stride * table.buffer.count), alignment)
+    }
+
+    @Test("every table of a program lies in its one allocation, aligned for its elements and apart from the others")
+    func tablesInOneAllocation() throws {
+        let schema = try JSONSchema(Self.everyTable)
+        #expect(!schema.validate(["kind": "a", "exact": "fixed", "a": 1]).isValid)
+        #expect(schema.validate(["kind": "a", "exact": "fixed", "x-1": "12", "list": [[]]]).isValid)
+        let program = schema.program
+        let regions = [
+            Self.region(program.nodes), Self.region(program.checks), Self.region(program.values),
+            Self.region(program.valueNames), Self.region(program.enumerations), Self.region(program.enumerationNames),
+            Self.region(program.patterns), Self.region(program.matchers), Self.region(program.patternLiterals),
+            Self.region(program.names), Self.region(program.nameHashes), Self.region(program.nameKeys),
+            Self.region(program.nameBytes), Self.region(program.nameStarts), Self.region(program.nameFlags),
+            Self.region(program.nodeLists), Self.region(program.properties), Self.region(program.patternNodes),
+            Self.region(program.nameSlots), Self.region(program.dependencies), Self.region(program.dynamicReferences),
+            Self.region(program.discriminators), Self.region(program.discriminatorCases),
+        ]
+        // (The schema fills them all, so that each is checked.)
+        #expect(regions.allSatisfy { $0.0 != nil })
+        let ranges = regions.compactMap(\.0).sorted { $0.lowerBound < $1.lowerBound }
+        for (range, alignment) in regions {
+            guard let range else { continue }
+            #expect(range.lowerBound % alignment == 0)
+        }
+        for (earlier, later) in zip(ranges, ranges.dropFirst()) {
+            #expect(earlier.upperBound <= later.lowerBound)
+        }
+        // One after another, with no more than alignment between them.
+        if let first = ranges.first, let last = ranges.last {
+            let used = ranges.reduce(0) { $0 + UInt($1.count) }
+            #expect(last.upperBound - first.lowerBound <= used + UInt(16 * ranges.count))
+        }
+    }
+
+    @Test("each name's bytes, start, hash and key are those of the name")
+    func nameTables() throws {
+        let program = try JSONSchema(Self.everyTable).program
+        let names = Array(program.names.buffer)
+        #expect(names.contains("a name longer than sixteen bytes"))
+        #expect(program.nameStarts.buffer.count == names.count + 1)
+        #expect(Array(program.nameBytes.buffer) == names.flatMap { Array($0.utf8) })
+        var start = 0
+        for (index, name) in names.enumerated() {
+            #expect(Int(program.nameStarts.buffer[index]) == start)
+            start += name.utf8.count
+            #expect(program.nameHashes.buffer[index] == JSONObject.hash(ofKey: name))
+            #expect(program.nameKeys.buffer[index] == _MemberTable.withBytes(of: name, _SchemaNameKey.init))
+        }
+        #expect(Int(program.nameStarts.buffer[names.count]) == start)
+    }
+
+    @Test("a program's tables let go of what they hold when it goes")
+    func tablesReleased() throws {
+        weak var matcher: _CompiledRegex?
+        do {
+            let program = try JSONSchema(["pattern": "^[a-z]+[0-9]{2,}$"]).program
+            matcher = program.matchers.buffer.first?.takeUnretainedValue()
+            #expect(matcher != nil)
+        }
+        #expect(matcher == nil)
+    }
+
+    @Test("tables are placed one after another, each aligned for its elements")
+    func tableLayout() {
+        var layout = _SchemaTableLayout()
+        let bytes = layout.place(UInt8.self, 3)
+        let words = layout.place(Int64.self, 2)
+        let none = layout.place(Int32.self, 0)
+        let pairs = layout.place([(1 as Int32, 2 as Int32)])
+        #expect((bytes.offset, bytes.count) == (0, 3))
+        #expect((words.offset, words.count) == (8, 2))
+        #expect(none.count == 0)
+        #expect((pairs.offset, pairs.count) == (24, 1))
+    }
+
     @Test(
         "the five dialects' URIs, with either scheme and with or without `#`",
         arguments: [
