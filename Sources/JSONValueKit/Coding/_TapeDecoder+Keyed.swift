@@ -841,6 +841,23 @@ struct _KeptContainer {
     let keyType: ObjectIdentifier
     var box: AnyObject
     let link: _TapeContainerLink
+    /// A ``_ContainerCast`` of the container's type, which gives the
+    /// container back from `box`.
+    let cast: AnyObject
+}
+
+/// Gives a `KeyedDecodingContainer` of type `Container` back from its box.
+///
+/// The decoder's generic code cannot name the container's type without
+/// asking the runtime for its metadata (the standard library's type is not
+/// frozen), which was a fiftieth of decoding the benchmarks' model of
+/// twitter.json with its hand-written `init(from:)`; a method of this class
+/// finds the type in the instance's own metadata.
+final class _ContainerCast<Container> {
+    /// The container whose box is `box`.
+    func container(_ box: AnyObject) -> Container {
+        unsafeBitCast(box, to: Container.self)
+    }
 }
 
 extension _TapeDecoder {
@@ -876,21 +893,23 @@ extension _TapeDecoder {
         }
         containersOut = true
         let keyType = ObjectIdentifier(Key.self)
-        if let box = keptContainer(keyType) {
-            return unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self)
+        if let (box, cast) = keptContainer(keyType) {
+            return unsafeDowncast(cast, to: _ContainerCast<KeyedDecodingContainer<Key>>.self).container(box)
         }
         let link = _TapeContainerLink(self, object: entry)
         let container = KeyedDecodingContainer(_TapeKeyedDecodingContainer<Key>(link: link))
-        keep(unsafeBitCast(container, to: AnyObject.self), link, keyType)
+        keep(
+            unsafeBitCast(container, to: AnyObject.self), link, keyType,
+            cast: _ContainerCast<KeyedDecodingContainer<Key>>())
         return container
     }
 
-    /// The kept container for `keyType`, set up for this decoder's object,
-    /// if there is one and nothing else holds it.
+    /// The box and the cast of the kept container for `keyType`, set up for
+    /// this decoder's object, if there is one and nothing else holds it.
     ///
     /// Not generic: in the generic caller, the uniqueness check saw a copy
     /// of the box's reference and always failed.
-    private func keptContainer(_ keyType: ObjectIdentifier) -> AnyObject? {
+    private func keptContainer(_ keyType: ObjectIdentifier) -> (AnyObject, AnyObject)? {
         // The index first: a loop over the array holds it, and the check
         // would then see the box's reference twice (in the array's copy).
         var index = 0
@@ -905,13 +924,13 @@ extension _TapeDecoder {
         let link = keptContainers[index].link
         link.object = entry
         link.owner = self
-        return keptContainers[index].box
+        return (keptContainers[index].box, keptContainers[index].cast)
     }
 
     /// Keeps a new container's box, in place of the oldest past four.
-    private func keep(_ box: AnyObject, _ link: _TapeContainerLink, _ keyType: ObjectIdentifier) {
+    private func keep(_ box: AnyObject, _ link: _TapeContainerLink, _ keyType: ObjectIdentifier, cast: AnyObject) {
         if keptContainers.count == 4 { keptContainers.removeFirst() }
-        keptContainers.append(_KeptContainer(keyType: keyType, box: box, link: link))
+        keptContainers.append(_KeptContainer(keyType: keyType, box: box, link: link, cast: cast))
     }
 
     /// At the end of a value: the containers that only this decoder holds
