@@ -214,7 +214,7 @@ extension _TapeDecoder {
         if memberCount <= 4 && !namesConvert { return hasRepeatedNames() ? 2 : 1 }
         let index = memoShape()
         if index >= 0 {
-            lookupOrder = shapes[index].names.order
+            lookupOrder = shapes[index].order
             return shapes[index].repeated
         }
         let repeated: UInt8 = hasRepeatedNames() ? 2 : 1
@@ -245,7 +245,7 @@ extension _TapeDecoder {
             shapeIndex = -1
             let count = shapes.count
             guard count > 0 else {
-                makeNameTable(comparingWith: nil)
+                makeNameTable(comparingWith: -1)
                 return -1
             }
             // The first memo with this object's number of members, from the
@@ -253,11 +253,11 @@ extension _TapeDecoder {
             // shapes in turn (twitter.json's statuses in four).
             var index = lastShape < count ? lastShape : 0
             for _ in 0..<count {
-                if shapes[index].names.count == memberCount && shapes[index].convert == namesConvert { break }
+                if shapes[index].count == memberCount && shapes[index].convert == namesConvert { break }
                 index &+= 1
                 if index == count { index = 0 }
             }
-            if makeNameTable(comparingWith: shapes[index]) {
+            if makeNameTable(comparingWith: index) {
                 shapeIndex = index
                 lastShape = index
                 return index
@@ -265,7 +265,7 @@ extension _TapeDecoder {
             for _ in 1..<count {
                 index &+= 1
                 if index == count { index = 0 }
-                if hasNames(of: shapes[index]) {
+                if hasNames(of: index) {
                     shapeIndex = index
                     lastShape = index
                     break
@@ -275,29 +275,34 @@ extension _TapeDecoder {
         return shapeIndex
     }
 
-    /// Whether the memo's object has the names of this one (in the table),
-    /// in the same order, compared as converted or not, as this one's.
-    private func hasNames(of memo: _ShapeMemo) -> Bool {
-        guard memo.convert == namesConvert, memo.names.count == memberCount, let table = nameTable else {
+    /// Whether memo `memo`'s object has the names of this one (in the
+    /// table), in the same order, compared as converted or not, as this
+    /// one's.
+    ///
+    /// The memos are read by number, in place: a copy of one was two
+    /// retains and two releases.
+    private func hasNames(of memo: Int) -> Bool {
+        guard shapes[memo].convert == namesConvert, shapes[memo].count == memberCount, let table = nameTable else {
             return false
         }
-        if memo.object == namesObject { return true }
+        if shapes[memo].object == namesObject { return true }
         let tape = tape
-        let memoNames = memo.names.names
+        let memoNames = shapes[memo].nameList
         for index in 0..<memberCount where !memoNames[index].matches(table[index], tape) { return false }
         return true
     }
 
     /// Fills ``nameTable`` with the name entries of this object's members,
-    /// once per object, and compares their names with `memo`'s as it goes:
-    /// whether they are the same, in the same order.
+    /// once per object, and compares their names with those of memo number
+    /// `memo` (if not `-1`) as it goes: whether they are the same, in the
+    /// same order.
     ///
     /// One pass: the check and the table were two walks over the names,
     /// and the check a fifth of the decoder's own time for the twitter.json
     /// model, whose objects of 23 and 40 members mostly have their memo's
     /// names.
     @discardableResult
-    func makeNameTable(comparingWith memo: _ShapeMemo?) -> Bool {
+    func makeNameTable(comparingWith memo: Int) -> Bool {
         if nameTableCapacity < memberCount {
             nameTable?.deallocate()
             nameTableCapacity = Swift.max(memberCount, 32)
@@ -308,8 +313,8 @@ extension _TapeDecoder {
         let tape = tape
         var entry = namesObject &+ 1
         var index = 0
-        if let memo, memo.convert == namesConvert, memo.names.count == memberCount {
-            if memo.object == namesObject {
+        if memo >= 0 && shapes[memo].convert == namesConvert && shapes[memo].count == memberCount {
+            if shapes[memo].object == namesObject {
                 while index < memberCount {
                     table[index] = entry
                     entry = tape.next(entry &+ 1)
@@ -317,7 +322,7 @@ extension _TapeDecoder {
                 }
                 return true
             }
-            let memoNames = memo.names.names
+            let memoNames = shapes[memo].nameList
             while index < memberCount {
                 table[index] = entry
                 guard memoNames[index].matches(entry, tape) else { break }
@@ -441,6 +446,21 @@ struct _ShapeMemo {
     let names: _ShapeNames
     /// The keys that `allKeys` made for the names, if it was asked.
     var keys: _ShapeKeysBase?
+    /// The number of names, the names and the lookups' members of `names`,
+    /// read without a retain.
+    let count: Int
+    let nameList: UnsafeMutablePointer<_ShapeName>
+    let order: UnsafeMutablePointer<Int32>
+
+    init(object: Int, convert: Bool, repeated: UInt8, names: _ShapeNames) {
+        self.object = object
+        self.convert = convert
+        self.repeated = repeated
+        self.names = names
+        count = names.count
+        nameList = names.names
+        order = names.order
+    }
 }
 
 /// The names of a shape memo's object, by member number (see
@@ -959,8 +979,14 @@ extension _TapeDecoder {
         }
         containersOut = true
         let keyType = ObjectIdentifier(Key.self)
-        if let (box, cast) = keptContainer(keyType) {
-            return unsafeDowncast(cast, to: _ContainerCast<KeyedDecodingContainer<Key>>.self).container(box)
+        let index = keptContainer(keyType)
+        if index >= 0 {
+            // The cast as a guaranteed reference: a strong copy was a
+            // retain and a release for each object.
+            let box = keptContainers[index].box
+            return Unmanaged.passUnretained(keptContainers[index].cast)._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: _ContainerCast<KeyedDecodingContainer<Key>>.self).container(box)
+            }
         }
         let link = _TapeContainerLink(self, object: entry)
         let container = KeyedDecodingContainer(_TapeKeyedDecodingContainer<Key>(link: link))
@@ -970,27 +996,30 @@ extension _TapeDecoder {
         return container
     }
 
-    /// The box and the cast of the kept container for `keyType`, set up for
-    /// this decoder's object, if there is one and nothing else holds it.
+    /// The number of the kept container for `keyType`, set up for this
+    /// decoder's object, if there is one and nothing else holds it, or
+    /// `-1`.
     ///
     /// Not generic: in the generic caller, the uniqueness check saw a copy
     /// of the box's reference and always failed.
-    private func keptContainer(_ keyType: ObjectIdentifier) -> (AnyObject, AnyObject)? {
+    private func keptContainer(_ keyType: ObjectIdentifier) -> Int {
         // The index first: a loop over the array holds it, and the check
         // would then see the box's reference twice (in the array's copy).
         var index = 0
         while index < keptContainers.count && keptContainers[index].keyType != keyType { index &+= 1 }
-        guard index < keptContainers.count else { return nil }
+        guard index < keptContainers.count else { return -1 }
         guard isKnownUniquelyReferenced(&keptContainers[index].box) else {
             // Held by the type being decoded: that one keeps its object, and
             // this decoder (through its link); a new one takes its place.
             keptContainers.remove(at: index)
-            return nil
+            return -1
         }
-        let link = keptContainers[index].link
-        link.object = entry
-        link.owner = self
-        return (keptContainers[index].box, keptContainers[index].cast)
+        let entry = entry
+        Unmanaged.passUnretained(keptContainers[index].link)._withUnsafeGuaranteedRef { link in
+            link.object = entry
+            link.owner = self
+        }
+        return index
     }
 
     /// Keeps a new container's box, in place of the oldest past four.
