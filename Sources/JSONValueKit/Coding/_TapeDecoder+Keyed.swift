@@ -1031,11 +1031,18 @@ extension _TapeDecoder {
     /// At the end of a value: the containers that only this decoder holds
     /// stop holding it, and those that the type kept (in a stored property)
     /// are left to hold it, and forgotten here.
+    ///
+    /// A container not handed out for this value has no owner (the last
+    /// call cleared it), and nothing else can hold it: it is skipped, where
+    /// checking each of a decoder's containers (up to four, one per type of
+    /// member) was a uniqueness check, and a release, for each value.
     func releaseContainers() {
         containersOut = false
         var index = 0
         while index < keptContainers.count {
-            if isKnownUniquelyReferenced(&keptContainers[index].box) {
+            if Unmanaged.passUnretained(keptContainers[index].link)._withUnsafeGuaranteedRef({ $0.owner == nil }) {
+                index &+= 1
+            } else if isKnownUniquelyReferenced(&keptContainers[index].box) {
                 keptContainers[index].link.owner = nil
                 index &+= 1
             } else {
