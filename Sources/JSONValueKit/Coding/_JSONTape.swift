@@ -80,8 +80,9 @@ final class _JSONTape {
     }
 
     /// The entries of the largest text a tape holds: entry numbers take 32
-    /// bits in a container's entry.
-    static let maximumEntries = Int(UInt32.max)
+    /// bits in a container's entry (where `Int` has 32 bits, memory runs
+    /// out first).
+    static let maximumEntries = Int(exactly: UInt32.max) ?? Int.max
 
     /// The finished tape, for reading: valid while this tape lives.
     var view: _TapeView {
@@ -333,7 +334,6 @@ extension _JSONParser {
                 default:
                     throw unexpected()
                 }
-                if entries.count >= _JSONTape.maximumEntries { throw error(.outOfRange) }
                 // After a value: close what ends here, or go on to the next
                 // element or member, counted in place.
                 while open.count > 0 {
@@ -363,6 +363,11 @@ extension _JSONParser {
         }
         skipWhitespace()
         if position < count { throw unexpected() }
+        // Checked once, at the end, not after each value (two instructions
+        // a value, a hundredth of reading the tape): nothing reads the
+        // entries before, where a container's 32 bits of entry number may
+        // have wrapped.
+        if entries.count >= _JSONTape.maximumEntries { throw error(.outOfRange) }
         tape.nullEntry = entries.append(.null, 0, 0)
         // Room to read eight bytes from the last string's.
         tape.strings.reserve(16)

@@ -14,7 +14,7 @@
 ///
 /// A model that asks for members in another order than the text's, or
 /// skips some, would search for each of those: the objects checked with a
-/// memo have a table of their names' entries (``makeNameTable()``), and the
+/// memo have a table of their names' entries (``makeNameTable(comparingWith:)``), and the
 /// memo keeps where each lookup found its name (``_ShapeMemo/names``), so
 /// that in the next object with the same names, the lookup with the same
 /// number tries that member second, after the one following the last
@@ -214,7 +214,7 @@ extension _TapeDecoder {
         if memberCount <= 4 && !namesConvert { return hasRepeatedNames() ? 2 : 1 }
         let index = memoShape()
         if index >= 0 {
-            lookupOrder = shapes[index].names.order
+            lookupOrder = shapes[index].order
             return shapes[index].repeated
         }
         let repeated: UInt8 = hasRepeatedNames() ? 2 : 1
@@ -235,66 +235,109 @@ extension _TapeDecoder {
     }
 
     /// The memo whose object has the names of this one, in the same order,
-    /// or `-1`; compared byte for byte once per object, the number of
-    /// members first, then a name entry's payload, its length, which turns
-    /// most other names away. The memo that the decoder's last object had
-    /// is compared first: the objects of an array mostly have the names of
-    /// the one before.
+    /// or `-1`; compared once per object. The memo that the decoder's last
+    /// object had is compared first, while the table of names is made (see
+    /// ``makeNameTable(comparingWith:)``): the objects of an array mostly
+    /// have the names of the one before.
     @inline(__always)
     private func memoShape() -> Int {
         if shapeIndex == -2 {
             shapeIndex = -1
-            makeNameTable()
             let count = shapes.count
+            guard count > 0 else {
+                makeNameTable(comparingWith: -1)
+                return -1
+            }
+            // The first memo with this object's number of members, from the
+            // last object's: the records of an array may come in a few
+            // shapes in turn (twitter.json's statuses in four).
             var index = lastShape < count ? lastShape : 0
             for _ in 0..<count {
-                if shapes[index].convert == namesConvert && hasNames(of: shapes[index]) {
+                if shapes[index].count == memberCount && shapes[index].convert == namesConvert { break }
+                index &+= 1
+                if index == count { index = 0 }
+            }
+            if makeNameTable(comparingWith: index) {
+                shapeIndex = index
+                lastShape = index
+                return index
+            }
+            for _ in 1..<count {
+                index &+= 1
+                if index == count { index = 0 }
+                if hasNames(of: index) {
                     shapeIndex = index
                     lastShape = index
                     break
                 }
-                index &+= 1
-                if index == count { index = 0 }
             }
         }
         return shapeIndex
     }
 
-    /// Whether the memo's object has the names of this one (in the table),
-    /// in the same order.
-    private func hasNames(of memo: _ShapeMemo) -> Bool {
-        if memo.object == namesObject { return true }
-        let names = memo.names
-        guard names.count == memberCount, let table = nameTable else { return false }
-        let tape = tape
-        let memoNames = names.names
-        for index in 0..<memberCount {
-            let name = table[index]
-            let length = tape.payload(name)
-            guard length == memoNames[index].length,
-                _sameTapeBytes(memoNames[index].start, tape.stringStart(name), Int(truncatingIfNeeded: length))
-            else { return false }
+    /// Whether memo `memo`'s object has the names of this one (in the
+    /// table), in the same order, compared as converted or not, as this
+    /// one's.
+    ///
+    /// The memos are read by number, in place: a copy of one was two
+    /// retains and two releases.
+    private func hasNames(of memo: Int) -> Bool {
+        guard shapes[memo].convert == namesConvert, shapes[memo].count == memberCount, let table = nameTable else {
+            return false
         }
+        if shapes[memo].object == namesObject { return true }
+        let tape = tape
+        let memoNames = shapes[memo].nameList
+        for index in 0..<memberCount where !memoNames[index].matches(table[index], tape) { return false }
         return true
     }
 
     /// Fills ``nameTable`` with the name entries of this object's members,
-    /// once per object.
-    func makeNameTable() {
-        guard !namesTableReady else { return }
+    /// once per object, and compares their names with those of memo number
+    /// `memo` (if not `-1`) as it goes: whether they are the same, in the
+    /// same order.
+    ///
+    /// One pass: the check and the table were two walks over the names,
+    /// and the check a fifth of the decoder's own time for the twitter.json
+    /// model, whose objects of 23 and 40 members mostly have their memo's
+    /// names.
+    @discardableResult
+    func makeNameTable(comparingWith memo: Int) -> Bool {
         if nameTableCapacity < memberCount {
             nameTable?.deallocate()
             nameTableCapacity = Swift.max(memberCount, 32)
             nameTable = .allocate(capacity: nameTableCapacity)
         }
-        guard let table = nameTable else { return }
+        guard let table = nameTable else { return false }
+        namesTableReady = true
         let tape = tape
         var entry = namesObject &+ 1
-        for index in 0..<memberCount {
+        var index = 0
+        if memo >= 0 && shapes[memo].convert == namesConvert && shapes[memo].count == memberCount {
+            if shapes[memo].object == namesObject {
+                while index < memberCount {
+                    table[index] = entry
+                    entry = tape.next(entry &+ 1)
+                    index &+= 1
+                }
+                return true
+            }
+            let memoNames = shapes[memo].nameList
+            while index < memberCount {
+                table[index] = entry
+                guard memoNames[index].matches(entry, tape) else { break }
+                entry = tape.next(entry &+ 1)
+                index &+= 1
+            }
+            if index == memberCount { return true }
+        }
+        // The rest of the table, for another memo or none.
+        while index < memberCount {
             table[index] = entry
             entry = tape.next(entry &+ 1)
+            index &+= 1
         }
-        namesTableReady = true
+        return false
     }
 
     /// Whether two members have the same name, as converted (see
@@ -403,16 +446,30 @@ struct _ShapeMemo {
     let names: _ShapeNames
     /// The keys that `allKeys` made for the names, if it was asked.
     var keys: _ShapeKeysBase?
+    /// The number of names, the names and the lookups' members of `names`,
+    /// read without a retain.
+    let count: Int
+    let nameList: UnsafeMutablePointer<_ShapeName>
+    let order: UnsafeMutablePointer<Int32>
+
+    init(object: Int, convert: Bool, repeated: UInt8, names: _ShapeNames) {
+        self.object = object
+        self.convert = convert
+        self.repeated = repeated
+        self.names = names
+        count = names.count
+        nameList = names.names
+        order = names.order
+    }
 }
 
-/// The names of a shape memo's object, by member number, where their
-/// bytes are in the tape and their lengths (compared without reading the
-/// memo object's entries again), and the member numbers where the lookups
-/// of the last object with these names found theirs, by lookup number
-/// (`-1` for none known), for the first ``orderCapacity`` lookups.
+/// The names of a shape memo's object, by member number (see
+/// ``_ShapeName``), and the member numbers where the lookups of the last
+/// object with these names found theirs, by lookup number (`-1` for none
+/// known), for the first ``orderCapacity`` lookups.
 final class _ShapeNames {
     static let orderCapacity = 64
-    let names: UnsafeMutablePointer<(start: UnsafePointer<UInt8>, length: UInt64)>
+    let names: UnsafeMutablePointer<_ShapeName>
     let count: Int
     let order: UnsafeMutablePointer<Int32>
 
@@ -422,7 +479,7 @@ final class _ShapeNames {
         names = .allocate(capacity: Swift.max(self.count, 1))
         if let table {
             for index in 0..<self.count {
-                (names + index).initialize(to: (tape.stringStart(table[index]), tape.payload(table[index])))
+                (names + index).initialize(to: _ShapeName(table[index], tape))
             }
         }
         order = .allocate(capacity: Self.orderCapacity)
@@ -432,6 +489,35 @@ final class _ShapeNames {
     deinit {
         names.deallocate()
         order.deallocate()
+    }
+}
+
+/// A name of a shape memo's object, compared with the next objects' names
+/// without reading the memo object's entries again: its first eight bytes
+/// (as a tape's word, masked to its length), its length, and where its
+/// bytes are in the tape.
+struct _ShapeName {
+    let first: UInt64
+    let mask: UInt64
+    let length: UInt64
+    let start: UnsafePointer<UInt8>
+
+    /// The name of the name entry `entry` of `tape`.
+    init(_ entry: Int, _ tape: _TapeView) {
+        length = tape.payload(entry)
+        start = tape.stringStart(entry)
+        mask = length >= 8 ? .max : (1 &<< (length &* 8)) &- 1
+        first = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self) & mask
+    }
+
+    /// Whether the name entry `entry` of `tape` has this name: the length,
+    /// then the first eight bytes in one word, then the others.
+    @inline(__always)
+    func matches(_ entry: Int, _ tape: _TapeView) -> Bool {
+        guard tape.payload(entry) == length else { return false }
+        let other = tape.stringStart(entry)
+        guard UnsafeRawPointer(other).loadUnaligned(as: UInt64.self) & mask == first else { return false }
+        return length <= 8 || _sameTapeBytes(start + 8, other + 8, Int(truncatingIfNeeded: length &- 8))
     }
 }
 
@@ -893,8 +979,14 @@ extension _TapeDecoder {
         }
         containersOut = true
         let keyType = ObjectIdentifier(Key.self)
-        if let (box, cast) = keptContainer(keyType) {
-            return unsafeDowncast(cast, to: _ContainerCast<KeyedDecodingContainer<Key>>.self).container(box)
+        let index = keptContainer(keyType)
+        if index >= 0 {
+            // The cast as a guaranteed reference: a strong copy was a
+            // retain and a release for each object.
+            let box = keptContainers[index].box
+            return Unmanaged.passUnretained(keptContainers[index].cast)._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: _ContainerCast<KeyedDecodingContainer<Key>>.self).container(box)
+            }
         }
         let link = _TapeContainerLink(self, object: entry)
         let container = KeyedDecodingContainer(_TapeKeyedDecodingContainer<Key>(link: link))
@@ -904,27 +996,30 @@ extension _TapeDecoder {
         return container
     }
 
-    /// The box and the cast of the kept container for `keyType`, set up for
-    /// this decoder's object, if there is one and nothing else holds it.
+    /// The number of the kept container for `keyType`, set up for this
+    /// decoder's object, if there is one and nothing else holds it, or
+    /// `-1`.
     ///
     /// Not generic: in the generic caller, the uniqueness check saw a copy
     /// of the box's reference and always failed.
-    private func keptContainer(_ keyType: ObjectIdentifier) -> (AnyObject, AnyObject)? {
+    private func keptContainer(_ keyType: ObjectIdentifier) -> Int {
         // The index first: a loop over the array holds it, and the check
         // would then see the box's reference twice (in the array's copy).
         var index = 0
         while index < keptContainers.count && keptContainers[index].keyType != keyType { index &+= 1 }
-        guard index < keptContainers.count else { return nil }
+        guard index < keptContainers.count else { return -1 }
         guard isKnownUniquelyReferenced(&keptContainers[index].box) else {
             // Held by the type being decoded: that one keeps its object, and
             // this decoder (through its link); a new one takes its place.
             keptContainers.remove(at: index)
-            return nil
+            return -1
         }
-        let link = keptContainers[index].link
-        link.object = entry
-        link.owner = self
-        return (keptContainers[index].box, keptContainers[index].cast)
+        let entry = entry
+        Unmanaged.passUnretained(keptContainers[index].link)._withUnsafeGuaranteedRef { link in
+            link.object = entry
+            link.owner = self
+        }
+        return index
     }
 
     /// Keeps a new container's box, in place of the oldest past four.
@@ -936,11 +1031,18 @@ extension _TapeDecoder {
     /// At the end of a value: the containers that only this decoder holds
     /// stop holding it, and those that the type kept (in a stored property)
     /// are left to hold it, and forgotten here.
+    ///
+    /// A container not handed out for this value has no owner (the last
+    /// call cleared it), and nothing else can hold it: it is skipped, where
+    /// checking each of a decoder's containers (up to four, one per type of
+    /// member) was a uniqueness check, and a release, for each value.
     func releaseContainers() {
         containersOut = false
         var index = 0
         while index < keptContainers.count {
-            if isKnownUniquelyReferenced(&keptContainers[index].box) {
+            if Unmanaged.passUnretained(keptContainers[index].link)._withUnsafeGuaranteedRef({ $0.owner == nil }) {
+                index &+= 1
+            } else if isKnownUniquelyReferenced(&keptContainers[index].box) {
                 keptContainers[index].link.owner = nil
                 index &+= 1
             } else {

@@ -83,7 +83,7 @@ final class _TapeDecoder: Decoder {
     @exclusivity(unchecked) var lastShape = 0
     /// The name entries of `namesObject`'s members, by member number, once
     /// `namesTableReady` (objects of more than four members, or with
-    /// conversion: see ``makeNameTable()``); the decoder deallocates them.
+    /// conversion: see ``makeNameTable(comparingWith:)``); the decoder deallocates them.
     @exclusivity(unchecked) var nameTable: UnsafeMutablePointer<Int>?
     @exclusivity(unchecked) var nameTableCapacity = 0
     @exclusivity(unchecked) var namesTableReady = false
@@ -161,7 +161,12 @@ final class _TapeDecoder: Decoder {
         if let reused = spare.take() {
             reused.entry = entry
             reused.index = index
-            reused.key = index >= 0 ? nil : key()
+            // In place: an assignment went through `Optional`'s generic
+            // value witness, a hundred instructions for each member.
+            withUnsafeMutablePointer(to: &reused.key) { stored in
+                stored.deinitialize(count: 1)
+                stored.initialize(to: index >= 0 ? nil : key())
+            }
             child = reused
         } else {
             child = _TapeDecoder(

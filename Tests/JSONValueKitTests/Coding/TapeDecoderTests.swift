@@ -520,6 +520,61 @@ struct TapeDecoderTests {
         expectBytesDecodeAsTree([Snake].self, snake, Self.snakeCase())
     }
 
+    /// Objects of eight members, each followed by one with the names of
+    /// the first: a name changed in one byte (every byte of every name,
+    /// lengths around the eight-byte words), two names swapped, a name
+    /// repeated, a name spelled with an escape. Each object's keys and
+    /// values must be its own, not those of the decoder's memo of the
+    /// names before (`_ShapeName`, `makeNameTable(comparingWith:)`).
+    @Test("objects checked against the names of the objects before: one byte off, swapped, repeated, escaped")
+    func shapeMemoNearMisses() throws {
+        let names = [
+            "a", "bb", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "abcdefghijklmnopq", "x_profile_color",
+        ]
+        func object(_ names: [String], _ base: Int) -> String {
+            "{" + names.enumerated().map { "\"\($1)\": \(base + $0)" }.joined(separator: ", ") + "}"
+        }
+        var variants: [[String]] = []
+        for (position, name) in names.enumerated() {
+            for offset in 0..<name.utf8.count {
+                var bytes = Array(name.utf8)
+                bytes[offset] = bytes[offset] == UInt8(ascii: "Z") ? UInt8(ascii: "Y") : UInt8(ascii: "Z")
+                var changed = names
+                changed[position] = String(decoding: bytes, as: UTF8.self)
+                variants.append(changed)
+            }
+            if position > 0 {
+                var swapped = names
+                swapped.swapAt(position - 1, position)
+                variants.append(swapped)
+                var repeated = names
+                repeated[position] = names[position - 1]
+                variants.append(repeated)
+            }
+            var escaped = names
+            escaped[position] = "\\u00" + String(name.utf8.first!, radix: 16) + name.dropFirst()
+            variants.append(escaped)
+        }
+        var objects = [object(names, 0), object(names, 100)]
+        for (number, variant) in variants.enumerated() {
+            objects.append(object(variant, 1000 * (number + 1)))
+            objects.append(object(names, 1000 * (number + 1) + 500))
+        }
+        let data = Data(("[" + objects.joined(separator: ", ") + "]").utf8)
+        let lists = try JSONValueDecoder().decode([KeyList].self, from: data)
+        #expect(lists.count == objects.count)
+        // One byte off: the changed name, in place of the memo's.
+        #expect(lists[2].keys == ["Z"] + names.dropFirst())
+        // The same name with an escape, then the next name one byte off.
+        #expect(lists[3].keys == names && lists[4].keys == names)
+        #expect(lists[6].keys == ["a", "Zb"] + names.dropFirst(2))
+        for decoder in [JSONValueDecoder(), Self.snakeCase()] {
+            expectBytesDecodeAsTree([KeyList].self, data, decoder)
+            expectBytesDecodeAsTree([Lookups].self, data, decoder)
+            expectBytesDecodeAsTree([[String: Int]].self, data, decoder)
+        }
+    }
+
     @Test("a name compared as converted from snake case in place matches its conversion and nothing else")
     func snakeCaseNameMatches() {
         var generator = SeededGenerator(seed: 0x5A4E)
