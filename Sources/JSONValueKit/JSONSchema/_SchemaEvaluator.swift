@@ -562,6 +562,32 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         evaluate(id, value, nil)
     }
 
+    /// ``evaluateChild(_:_:)`` where subschemas are often a `oneOf` or
+    /// `anyOf` of branches of disjoint types (see
+    /// ``_SchemaProgram/Node/alias``): on the fast path, the branch that may
+    /// accept the value's type instead, or a failure if none does. (Only
+    /// there, so that the other callers of ``evaluate(_:_:_:)`` do not
+    /// grow.)
+    @inline(__always)
+    private mutating func evaluateDispatching(_ id: Int32, _ value: UnsafePointer<JSONValue>) -> Bool {
+        var id = id
+        if !Reporter.isEnabled {
+            var alias = nodes[Int(id)].alias
+            if alias >= 0 {
+                id = alias
+                alias = nodes[Int(id)].alias
+            }
+            if alias < -1 {
+                // The branch that may accept the value's type (a `$ref`
+                // already followed), the node itself if more than one may,
+                // or a failure if none does.
+                id = nodeLists[Int(-2 &- alias) &+ _SchemaTypeKind.kind(of: value)]
+                if id < 0 { return false }
+            }
+        }
+        return evaluate(id, value, nil)
+    }
+
     /// Applies a subschema in place: its evaluated members and items count
     /// as the parent's when it is valid and the parent tracks them.
     @inline(__always)
@@ -963,7 +989,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 // The fast path: the first valid branch settles it.
                 var isUndecided = false
                 for list in Int(start)..<Int(start &+ count) {
-                    if evaluateChild(nodeLists[list], instance) { return true }
+                    if evaluateDispatching(nodeLists[list], instance) { return true }
                     if takeUndecided() { isUndecided = true }
                 }
                 if isUndecided { undecided = true }
@@ -981,7 +1007,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 var valid = 0
                 var isUndecided = false
                 for list in Int(start)..<Int(start &+ count) {
-                    if evaluateChild(nodeLists[list], instance) {
+                    if evaluateDispatching(nodeLists[list], instance) {
                         valid &+= 1
                         if valid > 1 { return false }
                     } else if takeUndecided() {
@@ -1252,7 +1278,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             var matched = false
             if let offset = named {
                 matched = true
-                if conjoin(evaluateChild(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)), &all) {
+                if conjoin(evaluateDispatching(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)), &all) {
                     return false
                 }
             }
@@ -1529,7 +1555,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 for index in prefixCount..<elements.count {
                     reporter.pushKeyword(restName)
                     reporter.pushInstance(index: index)
-                    let childValid = evaluateChild(items.rest, elements.baseAddress.unsafelyUnwrapped + index)
+                    let childValid = evaluateDispatching(items.rest, elements.baseAddress.unsafelyUnwrapped + index)
                     reporter.popInstance()
                     reporter.popKeyword()
                     if conjoin(childValid, &all) { return false }
@@ -1758,7 +1784,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 let keyed = program.keyedDiscriminators[Int(discriminator.keyed)][
                     _SchemaValueKey(value: numbers.map { $0.pointee.unboxed(value.pointee) } ?? value.pointee)]
                 for node in keyed ?? [] {
-                    if evaluateChild(node, instance) {
+                    if evaluateDispatching(node, instance) {
                         valid += 1
                         if !isOneOf || valid > 1 { return !isOneOf }
                     } else if takeUndecided() {
@@ -1773,7 +1799,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         for pass in 0..<2 {
             let (start, count) = pass == 0 ? pinned : (discriminator.othersStart, discriminator.othersCount)
             for list in Int(start)..<Int(start &+ count) {
-                if evaluateChild(nodeLists[list], instance) {
+                if evaluateDispatching(nodeLists[list], instance) {
                     valid += 1
                     if !isOneOf || valid > 1 { return !isOneOf }
                 } else if takeUndecided() {
