@@ -564,10 +564,11 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     /// ``evaluateChild(_:_:)`` where subschemas are often a `oneOf` or
     /// `anyOf` of branches of disjoint types (see
-    /// ``_SchemaProgram/Node/alias``): on the fast path, the branch that may
-    /// accept the value's type instead, or a failure if none does. (Only
-    /// there, so that the other callers of ``evaluate(_:_:_:)`` do not
-    /// grow.)
+    /// ``_SchemaProgram/Node/alias``), a property or the items: on the fast
+    /// path, the branch that may accept the value's type instead, or a
+    /// failure if none does. (Only there: elsewhere, in the loops over
+    /// `oneOf` branches too, the code it adds cost the other schemas more
+    /// than it saved.)
     @inline(__always)
     private mutating func evaluateDispatching(_ id: Int32, _ value: UnsafePointer<JSONValue>) -> Bool {
         var id = id
@@ -989,7 +990,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 // The fast path: the first valid branch settles it.
                 var isUndecided = false
                 for list in Int(start)..<Int(start &+ count) {
-                    if evaluateDispatching(nodeLists[list], instance) { return true }
+                    if evaluateChild(nodeLists[list], instance) { return true }
                     if takeUndecided() { isUndecided = true }
                 }
                 if isUndecided { undecided = true }
@@ -1007,7 +1008,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 var valid = 0
                 var isUndecided = false
                 for list in Int(start)..<Int(start &+ count) {
-                    if evaluateDispatching(nodeLists[list], instance) {
+                    if evaluateChild(nodeLists[list], instance) {
                         valid &+= 1
                         if valid > 1 { return false }
                     } else if takeUndecided() {
@@ -1784,7 +1785,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
                 let keyed = program.keyedDiscriminators[Int(discriminator.keyed)][
                     _SchemaValueKey(value: numbers.map { $0.pointee.unboxed(value.pointee) } ?? value.pointee)]
                 for node in keyed ?? [] {
-                    if evaluateDispatching(node, instance) {
+                    if evaluateChild(node, instance) {
                         valid += 1
                         if !isOneOf || valid > 1 { return !isOneOf }
                     } else if takeUndecided() {
@@ -1799,7 +1800,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         for pass in 0..<2 {
             let (start, count) = pass == 0 ? pinned : (discriminator.othersStart, discriminator.othersCount)
             for list in Int(start)..<Int(start &+ count) {
-                if evaluateDispatching(nodeLists[list], instance) {
+                if evaluateChild(nodeLists[list], instance) {
                     valid += 1
                     if !isOneOf || valid > 1 { return !isOneOf }
                 } else if takeUndecided() {

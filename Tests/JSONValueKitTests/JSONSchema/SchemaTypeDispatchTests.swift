@@ -119,8 +119,9 @@ struct SchemaTypeDispatchTests {
     }
 
     /// The union where the fast path dispatches it: as items, as a
-    /// property, through a `$ref` from both, and as a branch of an outer
-    /// `anyOf` (its definitions moved to the root, where `$ref`s find them).
+    /// property, through a `$ref` from both; and as a branch of an outer
+    /// `anyOf`, which evaluates it as usual (its definitions moved to the
+    /// root, where `$ref`s find them).
     static func placements(of union: JSONValue) -> [JSONValue] {
         var union = union
         var root: JSONObject = [:]
