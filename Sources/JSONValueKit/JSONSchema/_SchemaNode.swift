@@ -146,6 +146,55 @@ struct _SchemaTypes: OptionSet, Sendable, Hashable {
     }
 }
 
+/// The six kinds of JSON value, numbers as one, by which the fast path
+/// dispatches a `oneOf` or `anyOf` whose branches accept disjoint types (see
+/// ``_SchemaProgram/Node/alias``).
+enum _SchemaTypeKind {
+    static let count = 6
+    /// Every kind, as bits.
+    static let all = (1 << count) - 1
+
+    /// How much of a kind some types accept.
+    enum Acceptance { case none, some, all }
+
+    /// The kind of a value: null, Boolean, object, array, string, number.
+    @inline(__always)
+    static func kind(of value: UnsafePointer<JSONValue>) -> Int {
+        switch value.pointee {
+        case .null: 0
+        case .bool: 1
+        case .object: 2
+        case .array: 3
+        case .string: 4
+        case .int, .double: 5
+        }
+    }
+
+    static func kind(of value: JSONValue) -> Int {
+        withUnsafePointer(to: value) { kind(of: $0) }
+    }
+
+    /// The kinds of which the types accept some values, as bits.
+    static func kinds(of types: _SchemaTypes) -> Int {
+        var kinds = 0
+        for kind in 0..<count where acceptance(of: kind, by: types) != .none { kinds |= 1 << kind }
+        return kinds
+    }
+
+    /// Whether the types accept every value of a kind, some or none: an
+    /// `integer` without `number` accepts some numbers.
+    static func acceptance(of kind: Int, by types: _SchemaTypes) -> Acceptance {
+        switch kind {
+        case 0: types.contains(.null) ? .all : .none
+        case 1: types.contains(.boolean) ? .all : .none
+        case 2: types.contains(.object) ? .all : .none
+        case 3: types.contains(.array) ? .all : .none
+        case 4: types.contains(.string) ? .all : .none
+        default: types.contains(.number) ? .all : types.contains(.integer) ? .some : .none
+        }
+    }
+}
+
 extension _SchemaTypes {
     /// The type a `type` keyword names (`"integer"`), if it is one.
     init?(name: String) {

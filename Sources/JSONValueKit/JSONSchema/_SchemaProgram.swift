@@ -34,6 +34,12 @@ final class _SchemaProgram: @unchecked Sendable {
         /// The node this one stands for, when it is only a `$ref` (as every
         /// draft-04 to -07 `$ref` is): the fast path goes straight there.
         /// -1 otherwise, and always when the dynamic scope is tracked.
+        ///
+        /// -2 or less when the node is only a `oneOf` or `anyOf` (perhaps
+        /// with a `type`) whose branches accept disjoint JSON types: the
+        /// fast path then goes straight to the one branch that can hold for
+        /// the value's type, through a ``typeDispatch`` entry that starts
+        /// at `-2 - alias` in ``nodeLists``.
         var alias: Int32 = -1
         /// For a node on a cycle of subschemas applied in place: its index
         /// among those nodes, where validation marks the value it is being
@@ -283,6 +289,10 @@ final class _SchemaProgram: @unchecked Sendable {
                     hops += 1
                 }
                 if target != index { nodes[index].alias = Int32(target) }
+            }
+            for index in nodes.indices {
+                guard let start = tables.typeDispatch(of: index, among: nodes) else { continue }
+                nodes[index].alias = -2 - start
             }
         }
         // Every table in one allocation, laid out once the counts are
@@ -565,6 +575,89 @@ final class _SchemaProgram: @unchecked Sendable {
             let start = Int32(names.count)
             names += strings
             return (start, Int32(strings.count))
+        }
+
+        /// Where a node's ``_SchemaProgram/Node/alias`` entry of the type
+        /// dispatch starts in ``nodeLists``, if the node is only a `oneOf`
+        /// or `anyOf` (after a `type`, perhaps) whose branches accept
+        /// disjoint JSON types, for at least one of them; `nil` otherwise.
+        ///
+        /// The entry holds, for each ``_SchemaTypeKind``, the node that the
+        /// fast path evaluates for a value of that kind: the one branch that
+        /// may accept it (a `$ref` already followed), as the others refuse
+        /// the value whatever it is, so that both `oneOf` and `anyOf` come
+        /// to that branch's result; -1, a failure, when the node's `type` or
+        /// every branch refuses the kind; or the node itself, evaluated as
+        /// usual, when more than one branch may accept the kind, or the
+        /// node's `type` accepts only some of its values (`integer`, of
+        /// numbers).
+        ///
+        /// A node that tracks evaluated members or items, or lies on a cycle
+        /// of in-place subschemas (which must be evaluated to be watched),
+        /// dispatches nothing. Branches are judged by their `type`, `const`
+        /// and `enum`.
+        mutating func typeDispatch(of id: Int, among nodes: [Node]) -> Int32? {
+            let node = nodes[id]
+            guard node.alias == -1, node.cycleSlot < 0, !node.tracksEvaluation, case .general = node.shape,
+                node.checkStart &+ node.checkCount &- node.fastCheckStart == 1
+            else { return nil }
+            let branches: Range<Int>
+            switch checks[Int(node.fastCheckStart)] {
+            case .oneOf(let start, let count, _), .anyOf(let start, let count, _):
+                branches = Int(start)..<Int(start + count)
+            default:
+                return nil
+            }
+            var entry = [Int32](repeating: -1, count: _SchemaTypeKind.count)
+            var dispatches = false
+            for kind in 0..<_SchemaTypeKind.count {
+                let accepted = _SchemaTypeKind.acceptance(of: kind, by: node.types)
+                if accepted == .none { continue }
+                entry[kind] = Int32(id)
+                if accepted == .some { continue }
+                var possible: Int32 = -1
+                var count = 0
+                for list in branches where kinds(of: Int(nodeLists[list]), among: nodes) & (1 << kind) != 0 {
+                    possible = nodeLists[list]
+                    count += 1
+                }
+                if count > 1 { continue }
+                if possible >= 0, nodes[Int(possible)].alias >= 0 { possible = nodes[Int(possible)].alias }
+                entry[kind] = possible
+                dispatches = true
+            }
+            guard dispatches else { return nil }
+            let start = Int32(nodeLists.count)
+            nodeLists += entry
+            return start
+        }
+
+        /// The ``_SchemaTypeKind``s of the values that node `id` may accept,
+        /// as bits: what its `type`, `const` and `enum` allow (a `$ref`
+        /// that is the whole node followed).
+        private func kinds(of id: Int, among nodes: [Node]) -> Int {
+            var node = nodes[id]
+            if node.alias >= 0 { node = nodes[Int(node.alias)] }
+            switch node.shape {
+            case .alwaysValid: return _SchemaTypeKind.all
+            case .alwaysInvalid: return 0
+            case .typeOnly(let types): return _SchemaTypeKind.kinds(of: types)
+            case .general: break
+            }
+            var kinds = _SchemaTypeKind.kinds(of: node.types)
+            for check in checks[Int(node.checkStart)..<Int(node.checkStart &+ node.checkCount)] {
+                switch check {
+                case .constant(let index):
+                    kinds &= 1 << _SchemaTypeKind.kind(of: values[Int(index)])
+                case .enumeration(let index):
+                    var allowed = 0
+                    for value in enumerations[Int(index)].values { allowed |= 1 << _SchemaTypeKind.kind(of: value) }
+                    kinds &= allowed
+                default:
+                    break
+                }
+            }
+            return kinds
         }
 
         /// The index of a discriminator for these branches, or -1.
