@@ -1,6 +1,9 @@
 /// The keyed container of ``_ValueDecoder``, over an object's members.
 struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: _ValueDecoder
+    /// The decoder, through the link that holds it while the container is
+    /// out of its hands.
+    let link: _ValueContainerLink
+    var decoder: _ValueDecoder { link.decoder }
     /// Whether `Key` is a ``MappedCodingKey``, asked once per container.
     private let isMapped: Bool
 
@@ -9,8 +12,9 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// the standard library's box copies more than once per container.
     private var members: JSONObject { decoder.members }
 
-    init(decoder: _ValueDecoder) {
-        self.decoder = decoder
+    init(link: _ValueContainerLink) {
+        self.link = link
+        let decoder = link.decoder
         isMapped = decoder.options.mappedKeyTypes.value(for: Key.self) { Key.self is any MappedCodingKey.Type }
     }
 
