@@ -59,14 +59,11 @@ struct KeyedDecodingTests {
     /// a type keeps must go on reading its own object (the decoder it reads
     /// must not be reused for the next element), and the others must be
     /// handed out again only when nothing holds them. Decoded from a tree,
-    /// nested in an array of arrays, and as the elements of a typed partial
-    /// value's array.
+    /// and nested in an array of arrays.
     @Test("keyed containers that a type keeps stay right after their siblings decode")
     func keptContainers() throws {
         let json = #"[{"a": 1, "b": 10}, {"a": 2, "b": 20}, {"a": 3, "b": 30}, {"a": 4, "b": 40}, {"a": 5}]"#
         let tree = try JSONValue(parsing: json)
-        // (The elements of a partial value decode on their own, at other
-        // coding paths, so their paths are not checked.)
         func check(_ decoded: [KeepsContainers], path prefix: [String]? = []) {
             #expect(decoded.map(\.a) == [1, 2, 3, 4, 5])
             #expect(decoded.map(\.b) == [10, 20, 30, 40, nil])
@@ -85,14 +82,6 @@ struct KeyedDecodingTests {
         let nested = try JSONValueDecoder().decode([[KeepsContainers]].self, from: .array([tree, tree]))
         check(nested[0], path: ["Index 0#0"])
         check(nested[1], path: ["Index 1#1"])
-
-        var parser = JSONIncrementalParser()
-        for byte in json.utf8 {
-            try parser.append([byte])
-            _ = parser.partial(as: [KeepsContainers].self)?[\.self]
-        }
-        try parser.finish()
-        check(try #require(parser.partial(as: [KeepsContainers].self)?.model), path: nil)
     }
 
     /// `[String]` decodes from a tree without asking each element's type:
