@@ -1,6 +1,17 @@
 /// The keyed container of ``_ValueDecoder``, over an object's members.
 struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: _ValueDecoder
+    /// The decoder, through the link that holds it while the container is
+    /// out of its hands.
+    let link: _ValueContainerLink
+    var decoder: _ValueDecoder { link.decoder }
+
+    /// Runs `body` with the decoder as a guaranteed reference (the link
+    /// holds it while the container is out): a strong copy of the link's
+    /// unowned reference was a retain and a release at every use.
+    @inline(__always)
+    private func withDecoder<Result>(_ body: (_ValueDecoder) throws -> Result) rethrows -> Result {
+        try Unmanaged.passUnretained(link.decoder)._withUnsafeGuaranteedRef(body)
+    }
     /// Whether `Key` is a ``MappedCodingKey``, asked once per container.
     private let isMapped: Bool
 
@@ -9,8 +20,9 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// the standard library's box copies more than once per container.
     private var members: JSONObject { decoder.members }
 
-    init(decoder: _ValueDecoder) {
-        self.decoder = decoder
+    init(link: _ValueContainerLink) {
+        self.link = link
+        let decoder = link.decoder
         isMapped = decoder.options.mappedKeyTypes.value(for: Key.self) { Key.self is any MappedCodingKey.Type }
     }
 
@@ -39,8 +51,10 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// members are reported.
     private func member(_ key: Key, reporting: Bool, marksRead: Bool = true) -> JSONValue? {
         guard isMapped, let mapped = key as? any MappedCodingKey else {
-            if marksRead { decoder.markRead(key) }
-            return decoder.member(named: key.stringValue)
+            return withDecoder { decoder in
+                if marksRead { decoder.markRead(key) }
+                return decoder.member(named: key.stringValue)
+            }
         }
         for (index, path) in mapped.paths.enumerated() where !path.isRoot {
             // The key's own name goes through the key strategy, as `members`
@@ -80,67 +94,67 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeNil(forKey key: Key) throws -> Bool { try value(for: key, reporting: false).isNull }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try decoder.unwrapBool(value(for: key), key: key)
+        try withDecoder { try $0.unwrapBool(value(for: key), key: key) }
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try decoder.unwrapString(value(for: key), key: key)
+        try withDecoder { try $0.unwrapString(value(for: key), key: key) }
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try decoder.unwrapFloatingPoint(value(for: key), as: type, key: key)
+        try withDecoder { try $0.unwrapFloatingPoint(value(for: key), as: type, key: key) }
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try decoder.unwrapFloatingPoint(value(for: key), as: type, key: key)
+        try withDecoder { try $0.unwrapFloatingPoint(value(for: key), as: type, key: key) }
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+        try withDecoder { try $0.unwrapInteger(value(for: key), as: type, key: key) }
     }
 
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+        try withDecoder { try $0.unwrapInteger(value(for: key), as: type, key: key) }
     }
 
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+        try withDecoder { try $0.unwrapInteger(value(for: key), as: type, key: key) }
     }
 
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+        try withDecoder { try $0.unwrapInteger(value(for: key), as: type, key: key) }
     }
 
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+        try withDecoder { try $0.unwrapInteger(value(for: key), as: type, key: key) }
     }
 
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+        try withDecoder { try $0.unwrapInteger(value(for: key), as: type, key: key) }
     }
 
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+        try withDecoder { try $0.unwrapInteger(value(for: key), as: type, key: key) }
     }
 
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+        try withDecoder { try $0.unwrapInteger(value(for: key), as: type, key: key) }
     }
 
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+        try withDecoder { try $0.unwrapInteger(value(for: key), as: type, key: key) }
     }
 
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try decoder.unwrapInteger(value(for: key), as: type, key: key)
+        try withDecoder { try $0.unwrapInteger(value(for: key), as: type, key: key) }
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.unwrap(value(for: key), as: type, key: key)
+        try withDecoder { try $0.unwrap(value(for: key), as: type, key: key) }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try ifPresent(key) { try decoder.unwrap($0, as: type, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrap($0, as: type, key: key) } }
     }
 
     /// `nil` for a missing or null member; otherwise the member decoded by
@@ -156,64 +170,64 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func ifPresent<T>(_ key: Key, _ decode: (JSONValue) throws -> T) throws -> T? {
         guard let value = member(key, reporting: true) else { return nil }
         if value.isNull { return T.self == JSONValue.self ? (JSONValue.null as! T) : nil }
-        if decoder.options.tolerance.isEmpty { return try decode(value) }
+        if withDecoder({ $0.options.tolerance.isEmpty }) { return try decode(value) }
         return try decoder.tolerantOptional(value, key: key) { try decode(value) }
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try ifPresent(key) { try decoder.unwrapBool($0, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrapBool($0, key: key) } }
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try ifPresent(key) { try decoder.unwrapString($0, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrapString($0, key: key) } }
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try ifPresent(key) { try decoder.unwrapFloatingPoint($0, as: type, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrapFloatingPoint($0, as: type, key: key) } }
     }
 
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try ifPresent(key) { try decoder.unwrapFloatingPoint($0, as: type, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrapFloatingPoint($0, as: type, key: key) } }
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) } }
     }
 
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) } }
     }
 
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) } }
     }
 
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) } }
     }
 
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) } }
     }
 
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) } }
     }
 
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) } }
     }
 
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) } }
     }
 
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) } }
     }
 
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) }
+        try withDecoder { decoder in try ifPresent(key) { try decoder.unwrapInteger($0, as: type, key: key) } }
     }
 
     func nestedContainer<NestedKey: CodingKey>(

@@ -53,4 +53,53 @@ struct KeyedDecodingTests {
             #expect(try JSONDecoder().decode(Probe.self, from: Data(text.utf8)) == expected, "JSONDecoder")
         }
     }
+
+    /// A decoder that serves one element after another keeps its keyed
+    /// containers and hands them out again for the next element: one that
+    /// a type keeps must go on reading its own object (the decoder it reads
+    /// must not be reused for the next element), and the others must be
+    /// handed out again only when nothing holds them. Decoded from a tree,
+    /// and nested in an array of arrays.
+    @Test("keyed containers that a type keeps stay right after their siblings decode")
+    func keptContainers() throws {
+        let json = #"[{"a": 1, "b": 10}, {"a": 2, "b": 20}, {"a": 3, "b": 30}, {"a": 4, "b": 40}, {"a": 5}]"#
+        let tree = try JSONValue(parsing: json)
+        func check(_ decoded: [KeepsContainers], path prefix: [String]? = []) {
+            #expect(decoded.map(\.a) == [1, 2, 3, 4, 5])
+            #expect(decoded.map(\.b) == [10, 20, 30, 40, nil])
+            for (index, item) in decoded.enumerated() {
+                #expect((item.kept != nil) == (item.a % 2 == 0))
+                guard let kept = item.kept else { continue }
+                #expect((try? kept.decode(Int.self, forKey: _AnyCodingKey("a"))) == item.a)
+                #expect((try? kept.decode(Int.self, forKey: _AnyCodingKey("b"))) == item.a * 10)
+                #expect(kept.allKeys.map(\.stringValue) == ["a", "b"])
+                if let prefix {
+                    #expect(Outcome<String>.path(kept.codingPath) == prefix + ["Index \(index)#\(index)"])
+                }
+            }
+        }
+        check(try JSONValueDecoder().decode([KeepsContainers].self, from: tree))
+        let nested = try JSONValueDecoder().decode([[KeepsContainers]].self, from: .array([tree, tree]))
+        check(nested[0], path: ["Index 0#0"])
+        check(nested[1], path: ["Index 1#1"])
+    }
+
+    /// `[String]` decodes from a tree without asking each element's type:
+    /// its errors name the element, as `JSONDecoder`'s do, and the
+    /// tolerance for scalars applies to each element.
+    @Test("[String] from a tree: errors name the element; scalar conversion applies")
+    func stringArrays() throws {
+        let strings = try JSONValueDecoder().decode([[String]].self, from: [["a", "b"], [], ["c"]])
+        #expect(strings == [["a", "b"], [], ["c"]])
+        do {
+            _ = try JSONValueDecoder().decode([[String]].self, from: [["a"], ["b", "c", 1]])
+            Issue.record("decoded a number as a String")
+        } catch DecodingError.typeMismatch(let type, let context) {
+            #expect(ObjectIdentifier(type) == ObjectIdentifier(String.self))
+            #expect(Outcome<String>.path(context.codingPath) == ["Index 1#1", "Index 2#2"])
+        }
+        var lenient = JSONValueDecoder()
+        lenient.tolerance = .convertScalarTypes
+        #expect(try lenient.decode([String].self, from: ["a", 1]) == ["a", "1"])
+    }
 }
