@@ -217,6 +217,12 @@ struct _Regex: Sendable {
         return (whole ? compiled.wholeAutomaton : compiled.searchAutomaton)?.stateCount
     }
 
+    /// The skip ranges of the automaton for `whole` (see
+    /// ``_RegexDFA/skipRange(lowest:highest:)``), for tests.
+    func automatonSkipRanges(whole: Bool) -> [ClosedRange<UInt8>] {
+        (whole ? compiled.wholeAutomaton : compiled.searchAutomaton)?.skipRanges ?? []
+    }
+
     /// For a pattern with look-arounds, how the look-arounds are decided
     /// (see ``_RegexLookArounds``), by look-around number: `"start"`,
     /// `"end"`, `"automaton"`, `"pikeVM"` or `"unused"` (for tests).

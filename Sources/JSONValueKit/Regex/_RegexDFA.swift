@@ -39,18 +39,21 @@
 /// construction, hence `@unchecked Sendable`.
 struct _RegexDFA: @unchecked Sendable {
     private let classCount: Int
-    /// `transitions[row + class]` is the row of the next state, a row being
-    /// a state's number times `classCount + 1`: stored multiplied, so that
-    /// the loop's chain from one state to the next is a single load. The
-    /// extra column, `transitions[row + classCount]`, is 1 where the string
-    /// may end in the state, 0 elsewhere.
+    /// `transitions[row + 1 + class]` is the row of the next state, a row
+    /// being a state's number times `classCount + 2`: stored multiplied, so
+    /// that the loop's chain from one state to the next is a single load.
+    /// The extra columns: `transitions[row]` is the state's *skip range*
+    /// (see ``skipRange(lowest:highest:)``) or 0, and `transitions[row +
+    /// 1 + classCount]` is 1 where the string may end in the state, 0
+    /// elsewhere.
     private let transitions: UnsafeMutablePointer<UInt32>
     /// The start state's row.
     private let start: Int
     /// Rows from here on are dead or certain states: the answer is the
     /// row's last column whatever follows.
     private let firstTerminal: Int
-    /// The class of each ASCII scalar, copied from `classes`.
+    /// The class of each ASCII scalar plus one (its column), copied from
+    /// `classes`.
     private let ascii: UnsafeMutablePointer<UInt16>
     /// For scalars above ASCII; the compiled pattern holds it, so it is
     /// kept unretained: matching retains nothing.
@@ -60,6 +63,18 @@ struct _RegexDFA: @unchecked Sendable {
     let isReverse: Bool
 
     static let maximumStates = 2048
+
+    /// The fewest bytes a skip range holds: below it, testing eight bytes
+    /// at a time would rarely pass.
+    static let minimumSkipRange = 8
+
+    /// A state's skip range as its table stores it: ASCII bytes from
+    /// `lowest` to `highest` (at most 0x7F) that all lead from the state
+    /// back to itself, so that the loop passes over eight of them at a time
+    /// (see ``skip(_:_:_:range:)``). Never 0, which means none.
+    static func skipRange(lowest: UInt8, highest: UInt8) -> UInt32 {
+        1 << 16 | UInt32(highest) << 8 | UInt32(lowest)
+    }
     static let maximumEntries = 1 << 16
     static let maximumWork = 1 << 18
 
@@ -99,17 +114,29 @@ struct _RegexDFA: @unchecked Sendable {
         var newNumber = [Int](repeating: 0, count: count)
         for (new, old) in order.enumerated() { newNumber[old] = new }
         let classCount = classes.count
-        let stride = classCount + 1
+        let stride = classCount + 2
         let transitions = UnsafeMutablePointer<UInt32>.allocate(capacity: count * stride)
         for old in 0..<count {
             let row = transitions + newNumber[old] * stride
             for column in 0..<classCount {
-                (row + column).initialize(to: UInt32(newNumber[Int(builder.table[old * classCount + column])] * stride))
+                (row + 1 + column).initialize(
+                    to: UInt32(newNumber[Int(builder.table[old * classCount + column])] * stride))
             }
-            (row + classCount).initialize(to: builder.acceptsAtEnd[old] ? 1 : 0)
+            (row + 1 + classCount).initialize(to: builder.acceptsAtEnd[old] ? 1 : 0)
+            // The longest run of ASCII bytes that leave the state as it is.
+            var (runStart, best) = (0, 0..<0)
+            for byte in 0...128 {
+                let loops = byte < 128 && Int(builder.table[old * classCount + Int(classes.ascii[byte])]) == old
+                if loops { continue }
+                if byte - runStart > best.count { best = runStart..<byte }
+                runStart = byte + 1
+            }
+            let skips = !terminal[old] && best.count >= Self.minimumSkipRange
+            row.initialize(
+                to: skips ? Self.skipRange(lowest: UInt8(best.lowerBound), highest: UInt8(best.upperBound - 1)) : 0)
         }
         let ascii = UnsafeMutablePointer<UInt16>.allocate(capacity: 128)
-        ascii.initialize(from: classes.ascii, count: 128)
+        for byte in 0..<128 { (ascii + byte).initialize(to: classes.ascii[byte] + 1) }
         self.classCount = classCount
         self.transitions = transitions
         self.start = newNumber[0] * stride
@@ -139,7 +166,16 @@ struct _RegexDFA: @unchecked Sendable {
             : Self.run(
                 bytes, from: start, transitions: transitions, ascii: ascii, firstTerminal: firstTerminal,
                 classes: classes)
-        return transitions[state + classCount] != 0
+        return transitions[state &+ 1 &+ classCount] != 0
+    }
+
+    /// The states' skip ranges, lowest and highest byte (for tests).
+    var skipRanges: [ClosedRange<UInt8>] {
+        stride(from: 0, to: stateCount * (classCount + 2), by: classCount + 2).compactMap { row in
+            let range = transitions[row]
+            guard range != 0 else { return nil }
+            return UInt8(truncatingIfNeeded: range)...UInt8(truncatingIfNeeded: range >> 8)
+        }
     }
 
     /// The loop: ASCII runs go to ``runASCII(_:_:_:from:transitions:ascii:firstTerminal:)``,
@@ -157,7 +193,7 @@ struct _RegexDFA: @unchecked Sendable {
             // `runASCII` stopped at a non-ASCII byte.
             guard let (value, length) = _UTF8.decode(bytes, at: position) else { return state }
             let column = classes._withUnsafeGuaranteedRef { $0.classOfNonASCII(value) }
-            state = Int(transitions[state &+ column])
+            state = Int(transitions[state &+ 1 &+ column])
             position &+= length
             guard state < firstTerminal && position < end else { break }
             (state, position) = runASCII(
@@ -177,7 +213,10 @@ struct _RegexDFA: @unchecked Sendable {
     /// runs while the state stays the same (`[a-z]*` on a word, `.*` on a
     /// line): there the next lookup's address does not depend on the last
     /// lookup's result, only on a branch the processor predicts, so the
-    /// lookups overlap instead of waiting for each other.
+    /// lookups overlap instead of waiting for each other. When a byte
+    /// leaves a state with a skip range as it is, the bytes after it are
+    /// first passed over eight at a time while they stay in the range
+    /// (``skip(_:_:_:range:)``).
     @inline(never)
     private static func runASCII(
         _ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int, from start: Int,
@@ -187,16 +226,85 @@ struct _RegexDFA: @unchecked Sendable {
         var position = position
         while state < firstTerminal && position < end {
             let row = transitions + state
-            var next: Int
-            repeat {
-                let byte = base[position]
-                guard byte < 0x80 else { return (state, position) }
-                next = Int(row[Int(ascii[Int(byte)])])
-                position &+= 1
-            } while next == state && position < end
+            let byte = base[position]
+            guard byte < 0x80 else { return (state, position) }
+            var next = Int(row[Int(ascii[Int(byte)])])
+            position &+= 1
+            if next == state && position < end {
+                let range = row[0]
+                if range != 0 { position = skip(base, position, end, range: range) }
+                while position < end {
+                    let byte = base[position]
+                    guard byte < 0x80 else { return (state, position) }
+                    next = Int(row[Int(ascii[Int(byte)])])
+                    position &+= 1
+                    if next != state { break }
+                }
+            }
             state = next
         }
         return (state, position)
+    }
+
+    /// The position of the first byte from `position` on that may be
+    /// outside `range` (a skip range, see ``skipRange(lowest:highest:)``),
+    /// found eight bytes at a time; or `end` if the last eight bytes of the
+    /// string are all in the range. The bytes skipped are all in it; the
+    /// byte at the result may be too, as a word is only skipped whole.
+    ///
+    /// A byte *b* is in the range from *l* to *h* when its high bit is
+    /// clear, *b* + (0x7F − *h*) has its high bit clear (no byte carries
+    /// into the next, as both are below 0x80) and (*b* | 0x80) − *l* has
+    /// its high bit set (no byte borrows from the next, as *l* ≤ 0x7F).
+    @inline(__always)
+    static func skip(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int, range: UInt32) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let lowest = UInt64(range & 0xFF) &* ones
+        let raise = UInt64(0x7F &- (range >> 8 & 0xFF)) &* ones
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func inRange(_ word: UInt64) -> Bool {
+            (word | (word &+ raise) | ~((word | highs) &- lowest)) & highs == 0
+        }
+        var position = position
+        while end &- position >= 8 {
+            guard inRange(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))) else {
+                return position
+            }
+            position &+= 8
+        }
+        // The last eight bytes, overlapping some already read: whatever
+        // those were, if all eight are in the range, so are those left.
+        if position < end && end >= 8
+            && inRange(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)))
+        {
+            return end
+        }
+        return position
+    }
+
+    /// ``skip(_:_:_:range:)`` backwards: the position (one past the byte)
+    /// of the last byte before `position` that may be outside `range`, or
+    /// 0 if the first eight bytes of the string, which has `end` bytes,
+    /// are all in it.
+    @inline(__always)
+    static func skipBackwards(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int, range: UInt32) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let lowest = UInt64(range & 0xFF) &* ones
+        let raise = UInt64(0x7F &- (range >> 8 & 0xFF)) &* ones
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func inRange(_ word: UInt64) -> Bool {
+            (word | (word &+ raise) | ~((word | highs) &- lowest)) & highs == 0
+        }
+        var position = position
+        while position >= 8 {
+            guard inRange(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position &- 8, as: UInt64.self)))
+            else { return position }
+            position &-= 8
+        }
+        if position > 0 && end >= 8 && inRange(UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))) { return 0 }
+        return position
     }
 
     /// ``run(_:from:transitions:ascii:firstTerminal:classes:)`` from the
@@ -208,7 +316,8 @@ struct _RegexDFA: @unchecked Sendable {
     ) -> Int {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return start }
         var (state, position) = runASCIIBackwards(
-            base, bytes.count, from: start, transitions: transitions, ascii: ascii, firstTerminal: firstTerminal)
+            base, bytes.count, bytes.count, from: start, transitions: transitions, ascii: ascii,
+            firstTerminal: firstTerminal)
         while state < firstTerminal && position > 0 {
             // `runASCIIBackwards` stopped after a non-ASCII byte.
             let last = position &- 1
@@ -216,11 +325,12 @@ struct _RegexDFA: @unchecked Sendable {
             while lead > 0 && last - lead < 3 && base[lead] & 0xC0 == 0x80 { lead -= 1 }
             guard let (value, _) = _UTF8.decode(bytes, at: lead) else { return state }
             let column = classes._withUnsafeGuaranteedRef { $0.classOfNonASCII(value) }
-            state = Int(transitions[state &+ column])
+            state = Int(transitions[state &+ 1 &+ column])
             position = lead
             guard state < firstTerminal && position > 0 else { break }
             (state, position) = runASCIIBackwards(
-                base, position, from: state, transitions: transitions, ascii: ascii, firstTerminal: firstTerminal)
+                base, position, bytes.count, from: state, transitions: transitions, ascii: ascii,
+                firstTerminal: firstTerminal)
         }
         return state
     }
@@ -229,22 +339,31 @@ struct _RegexDFA: @unchecked Sendable {
     /// `position` down to the first byte: it stops at the start, at a
     /// terminal state or after a non-ASCII byte (before it in the
     /// direction of reading), and returns the state and the position.
+    /// The string has `end` bytes.
     @inline(never)
     private static func runASCIIBackwards(
-        _ base: UnsafePointer<UInt8>, _ position: Int, from start: Int, transitions: UnsafeMutablePointer<UInt32>,
-        ascii: UnsafeMutablePointer<UInt16>, firstTerminal: Int
+        _ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int, from start: Int,
+        transitions: UnsafeMutablePointer<UInt32>, ascii: UnsafeMutablePointer<UInt16>, firstTerminal: Int
     ) -> (state: Int, position: Int) {
         var state = start
         var position = position
         while state < firstTerminal && position > 0 {
             let row = transitions + state
-            var next: Int
-            repeat {
-                let byte = base[position &- 1]
-                guard byte < 0x80 else { return (state, position) }
-                next = Int(row[Int(ascii[Int(byte)])])
-                position &-= 1
-            } while next == state && position > 0
+            let byte = base[position &- 1]
+            guard byte < 0x80 else { return (state, position) }
+            var next = Int(row[Int(ascii[Int(byte)])])
+            position &-= 1
+            if next == state && position > 0 {
+                let range = row[0]
+                if range != 0 { position = skipBackwards(base, position, end, range: range) }
+                while position > 0 {
+                    let byte = base[position &- 1]
+                    guard byte < 0x80 else { return (state, position) }
+                    next = Int(row[Int(ascii[Int(byte)])])
+                    position &-= 1
+                    if next != state { break }
+                }
+            }
             state = next
         }
         return (state, position)
@@ -533,6 +652,6 @@ extension _RegexDFA {
     /// Whether no continuation of the string read so far can be accepted:
     /// the state is dead (a terminal state that does not accept at the end).
     func isDead(_ state: Int) -> Bool {
-        state >= firstTerminal && transitions[state + classCount] == 0
+        state >= firstTerminal && transitions[state &+ 1 &+ classCount] == 0
     }
 }
