@@ -251,35 +251,17 @@ struct _RegexDFA: @unchecked Sendable {
     /// found eight bytes at a time; or `end` if the last eight bytes of the
     /// string are all in the range. The bytes skipped are all in it; the
     /// byte at the result may be too, as a word is only skipped whole.
-    ///
-    /// A byte *b* is in the range from *l* to *h* when its high bit is
-    /// clear, *b* + (0x7F − *h*) has its high bit clear (no byte carries
-    /// into the next, as both are below 0x80) and (*b* | 0x80) − *l* has
-    /// its high bit set (no byte borrows from the next, as *l* ≤ 0x7F).
     @inline(__always)
     static func skip(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int, range: UInt32) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let lowest = UInt64(range & 0xFF) &* ones
-        let raise = UInt64(0x7F &- (range >> 8 & 0xFF)) &* ones
-        let raw = UnsafeRawPointer(base)
-        @inline(__always) func inRange(_ word: UInt64) -> Bool {
-            (word | (word &+ raise) | ~((word | highs) &- lowest)) & highs == 0
-        }
+        let words = _SkipWords(base, range: range)
         var position = position
         while end &- position >= 8 {
-            guard inRange(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))) else {
-                return position
-            }
+            guard words.allInRange(at: position) else { return position }
             position &+= 8
         }
         // The last eight bytes, overlapping some already read: whatever
         // those were, if all eight are in the range, so are those left.
-        if position < end && end >= 8
-            && inRange(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)))
-        {
-            return end
-        }
+        if position < end && end >= 8 && words.allInRange(at: end &- 8) { return end }
         return position
     }
 
@@ -289,21 +271,13 @@ struct _RegexDFA: @unchecked Sendable {
     /// are all in it.
     @inline(__always)
     static func skipBackwards(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int, range: UInt32) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let lowest = UInt64(range & 0xFF) &* ones
-        let raise = UInt64(0x7F &- (range >> 8 & 0xFF)) &* ones
-        let raw = UnsafeRawPointer(base)
-        @inline(__always) func inRange(_ word: UInt64) -> Bool {
-            (word | (word &+ raise) | ~((word | highs) &- lowest)) & highs == 0
-        }
+        let words = _SkipWords(base, range: range)
         var position = position
         while position >= 8 {
-            guard inRange(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position &- 8, as: UInt64.self)))
-            else { return position }
+            guard words.allInRange(at: position &- 8) else { return position }
             position &-= 8
         }
-        if position > 0 && end >= 8 && inRange(UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))) { return 0 }
+        if position > 0 && end >= 8 && words.allInRange(at: 0) { return 0 }
         return position
     }
 
@@ -653,5 +627,35 @@ extension _RegexDFA {
     /// the state is dead (a terminal state that does not accept at the end).
     func isDead(_ state: Int) -> Bool {
         state >= firstTerminal && transitions[state &+ 1 &+ classCount] == 0
+    }
+}
+
+/// Eight bytes of a string at a time against a skip range (see
+/// ``_RegexDFA/skipRange(lowest:highest:)``): the masks made once for
+/// ``_RegexDFA/skip(_:_:_:range:)`` and its backward twin.
+///
+/// A byte *b* is in the range from *l* to *h* when its high bit is
+/// clear, *b* + (0x7F − *h*) has its high bit clear (no byte carries
+/// into the next, as both are below 0x80) and (*b* | 0x80) − *l* has
+/// its high bit set (no byte borrows from the next, as *l* ≤ 0x7F).
+struct _SkipWords {
+    private static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    private static var highs: UInt64 { 0x8080_8080_8080_8080 }
+    private let raw: UnsafeRawPointer
+    private let lowest: UInt64
+    private let raise: UInt64
+
+    @inline(__always)
+    init(_ base: UnsafePointer<UInt8>, range: UInt32) {
+        raw = UnsafeRawPointer(base)
+        lowest = UInt64(range & 0xFF) &* Self.ones
+        raise = UInt64(0x7F &- (range >> 8 & 0xFF)) &* Self.ones
+    }
+
+    /// Whether the eight bytes from `offset` on are all in the range.
+    @inline(__always)
+    func allInRange(at offset: Int) -> Bool {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        return (word | (word &+ raise) | ~((word | Self.highs) &- lowest)) & Self.highs == 0
     }
 }
