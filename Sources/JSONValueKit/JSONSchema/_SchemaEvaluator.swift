@@ -282,9 +282,19 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     /// The checks of a node whose children are all decided inline (see
     /// ``_SchemaProgram/Node/isLeaf``), on the fast path.
-    @inline(never)
+    @inline(__always)
     private mutating func evaluateLeaf(_ node: _SchemaProgram.Node, _ instance: UnsafePointer<JSONValue>) -> Bool {
-        evaluateChecks(of: node, instance, nil)
+        evaluateLeafChecks(node.fastCheckStart, node.checkStart &+ node.checkCount, instance)
+    }
+
+    /// ``evaluateLeaf(_:_:)`` out of line, given the range of the fast
+    /// path's checks: two numbers to pass, where passing the node put each
+    /// of its fields in a register at every caller.
+    @inline(never)
+    private mutating func evaluateLeafChecks(
+        _ start: Int32, _ end: Int32, _ instance: UnsafePointer<JSONValue>
+    ) -> Bool {
+        evaluateChecks(from: Int(start), to: Int(end), instance, nil)
     }
 
     /// A subschema applied one level deeper: counted against the depth
@@ -430,16 +440,25 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     private mutating func evaluateChecks(
         of node: _SchemaProgram.Node, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
-        var index = Int(Reporter.isEnabled ? node.checkStart : node.fastCheckStart)
-        let end = Int(node.checkStart) &+ Int(node.checkCount)
+        evaluateChecks(
+            from: Int(Reporter.isEnabled ? node.checkStart : node.fastCheckStart),
+            to: Int(node.checkStart) &+ Int(node.checkCount), instance, marks)
+    }
+
+    /// ``evaluateChecks(of:_:_:)`` over the checks from `start` to `end`.
+    @inline(__always)
+    private mutating func evaluateChecks(
+        from start: Int, to end: Int, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        var index = start
         // At the first check that fails, the rest are left to
-        // `evaluateChecks(of:after:_:_:)`, unless the failure decides the
+        // `evaluateChecks(after:to:_:_:)`, unless the failure decides the
         // node on the fast path.
         if let items = _SchemaInstanceView.elements(of: instance) {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], items: items, instance, marks)) {
                     if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
-                    return evaluateChecks(of: node, after: index, instance, marks)
+                    return evaluateChecks(after: index, to: end, instance, marks)
                 }
                 index &+= 1
             }
@@ -447,7 +466,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], object: object, instance, marks)) {
                     if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
-                    return evaluateChecks(of: node, after: index, instance, marks)
+                    return evaluateChecks(after: index, to: end, instance, marks)
                 }
                 index &+= 1
             }
@@ -455,7 +474,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], string: instance)) {
                     if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
-                    return evaluateChecks(of: node, after: index, instance, marks)
+                    return evaluateChecks(after: index, to: end, instance, marks)
                 }
                 index &+= 1
             }
@@ -463,7 +482,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], scalar: instance)) {
                     if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
-                    return evaluateChecks(of: node, after: index, instance, marks)
+                    return evaluateChecks(after: index, to: end, instance, marks)
                 }
                 index &+= 1
             }
@@ -476,11 +495,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// invalid after an undecided one (see ``conjoin(_:_:)``).
     @inline(never)
     private mutating func evaluateChecks(
-        of node: _SchemaProgram.Node, after failed: Int, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+        after failed: Int, to end: Int, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         var all = _SchemaConjunction()
         if conjoin(false, &all) { return false }
-        let end = Int(node.checkStart) &+ Int(node.checkCount)
         for index in (failed &+ 1)..<end {
             let check = checks[index]
             let valid: Bool
