@@ -1246,7 +1246,67 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             return settle(all)
         }
         if Reporter.isEnabled { return reportProperties(properties, nodesStart, object, marks) }
+        if properties.patternCount == 0 {
+            return evaluateNamedPropertiesInOnePass(properties, nodesStart, object, marks)
+        }
         return evaluatePropertiesInOnePass(properties, nodesStart, object, marks)
+    }
+
+    /// ``evaluatePropertiesInOnePass(_:_:_:_:)`` without
+    /// `patternProperties`, the common case: a loop of its own, which keeps
+    /// what it needs in registers where the one that also matches patterns
+    /// kept it on the stack.
+    ///
+    /// A name is only looked up, by its key (see `_SchemaNameKey`), which
+    /// is taken from the name in place: up to sixteen bytes, that is all the
+    /// lookup needs. (Nothing to look up when there are no named
+    /// properties: `additionalProperties` alone applies to every member.)
+    @inline(never)
+    private mutating func evaluateNamedPropertiesInOnePass(
+        _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: _SchemaObjectView,
+        _ marks: _SchemaMarks
+    ) -> Bool {
+        let members = object.members
+        var all = _SchemaConjunction()
+        let namedSet = _SchemaProgram.NameSet(
+            start: properties.namedStart, count: properties.namedCount, lookup: properties.lookup,
+            lookupMask: properties.lookupMask)
+        for index in members.indices {
+            var named: Int32?
+            if properties.namedCount > 0 {
+                if let key = object.nameKey(at: index), key.isWhole {
+                    named = find(key, UnsafeBufferPointer(start: nil, count: 0), in: namedSet)
+                } else {
+                    named = namedProperty(at: index, of: object, properties)
+                }
+            }
+            if let offset = named {
+                if conjoin(evaluateDispatching(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)), &all) {
+                    return false
+                }
+            } else if properties.additional >= 0 {
+                if conjoin(evaluateChild(properties.additional, object.value(at: index)), &all) { return false }
+            } else {
+                continue
+            }
+            marks?.pointee.insert(index)
+        }
+        return settle(all)
+    }
+
+    /// The named property that a member whose name is longer than sixteen
+    /// bytes is (its offset), if any: out of line, as such names are rare.
+    @inline(never)
+    private mutating func namedProperty(
+        at index: Int, of object: _SchemaObjectView, _ properties: _SchemaProgram.Properties
+    ) -> Int32? {
+        let buffer = nameScratch
+        if let count = object.copyName(at: index, into: buffer) {
+            return namedProperty(
+                UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count),
+                in: properties)
+        }
+        return _MemberTable.withBytes(of: object.members[index].key) { matchName($0, properties).0 }
     }
 
     /// `properties` with `patternProperties` or `additionalProperties`, on
