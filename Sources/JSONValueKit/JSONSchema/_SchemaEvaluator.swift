@@ -1309,9 +1309,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         return _MemberTable.withBytes(of: object.members[index].key) { matchName($0, properties).0 }
     }
 
-    /// `properties` with `patternProperties` or `additionalProperties`, on
-    /// the fast path: a function of its own, so that the lookups of
-    /// ``evaluateProperties(_:_:_:_:)`` stay inlined there.
+    /// `properties` with `patternProperties` (and perhaps
+    /// `additionalProperties`), on the fast path: a function of its own, so
+    /// that the lookups of ``evaluateProperties(_:_:_:_:)`` stay inlined
+    /// there.
     @inline(never)
     private mutating func evaluatePropertiesInOnePass(
         _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: _SchemaObjectView,
@@ -1323,31 +1324,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         // one is read from its `String`.
         let buffer = nameScratch
         var all = _SchemaConjunction()
-        let namedSet = _SchemaProgram.NameSet(
-            start: properties.namedStart, count: properties.namedCount, lookup: properties.lookup,
-            lookupMask: properties.lookupMask)
         for index in members.indices {
             var named: Int32?
             var patternMatches: UInt64 = 0
-            if properties.patternCount == 0 {
-                // Without patterns, a name is only looked up, by its key
-                // (see `_SchemaNameKey`), which is taken from the name in
-                // place: up to sixteen bytes, that is all the lookup needs.
-                // (Nothing to look up when there are no named properties:
-                // `additionalProperties` alone applies to every member.)
-                if properties.namedCount > 0 {
-                    if let key = object.nameKey(at: index), key.isWhole {
-                        named = find(key, UnsafeBufferPointer(start: nil, count: 0), in: namedSet)
-                    } else if let count = object.copyName(at: index, into: buffer) {
-                        named = find(
-                            UnsafeBufferPointer(
-                                start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count),
-                            in: namedSet)
-                    } else {
-                        named = _MemberTable.withBytes(of: members[index].key) { matchName($0, properties).0 }
-                    }
-                }
-            } else if let count = object.copyName(at: index, into: buffer) {
+            if let count = object.copyName(at: index, into: buffer) {
                 (named, patternMatches) = matchName(
                     UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count),
                     properties)
