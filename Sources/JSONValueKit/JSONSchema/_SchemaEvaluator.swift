@@ -282,9 +282,19 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
 
     /// The checks of a node whose children are all decided inline (see
     /// ``_SchemaProgram/Node/isLeaf``), on the fast path.
-    @inline(never)
+    @inline(__always)
     private mutating func evaluateLeaf(_ node: _SchemaProgram.Node, _ instance: UnsafePointer<JSONValue>) -> Bool {
-        evaluateChecks(of: node, instance, nil)
+        evaluateLeafChecks(node.fastCheckStart, node.checkStart &+ node.checkCount, instance)
+    }
+
+    /// ``evaluateLeaf(_:_:)`` out of line, given the range of the fast
+    /// path's checks: two numbers to pass, where passing the node put each
+    /// of its fields in a register at every caller.
+    @inline(never)
+    private mutating func evaluateLeafChecks(
+        _ start: Int32, _ end: Int32, _ instance: UnsafePointer<JSONValue>
+    ) -> Bool {
+        evaluateChecks(from: Int(start), to: Int(end), instance, nil)
     }
 
     /// A subschema applied one level deeper: counted against the depth
@@ -430,16 +440,25 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     private mutating func evaluateChecks(
         of node: _SchemaProgram.Node, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
-        var index = Int(Reporter.isEnabled ? node.checkStart : node.fastCheckStart)
-        let end = Int(node.checkStart) &+ Int(node.checkCount)
+        evaluateChecks(
+            from: Int(Reporter.isEnabled ? node.checkStart : node.fastCheckStart),
+            to: Int(node.checkStart) &+ Int(node.checkCount), instance, marks)
+    }
+
+    /// ``evaluateChecks(of:_:_:)`` over the checks from `start` to `end`.
+    @inline(__always)
+    private mutating func evaluateChecks(
+        from start: Int, to end: Int, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+    ) -> Bool {
+        var index = start
         // At the first check that fails, the rest are left to
-        // `evaluateChecks(of:after:_:_:)`, unless the failure decides the
+        // `evaluateChecks(after:to:_:_:)`, unless the failure decides the
         // node on the fast path.
         if let items = _SchemaInstanceView.elements(of: instance) {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], items: items, instance, marks)) {
                     if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
-                    return evaluateChecks(of: node, after: index, instance, marks)
+                    return evaluateChecks(after: index, to: end, instance, marks)
                 }
                 index &+= 1
             }
@@ -447,7 +466,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], object: object, instance, marks)) {
                     if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
-                    return evaluateChecks(of: node, after: index, instance, marks)
+                    return evaluateChecks(after: index, to: end, instance, marks)
                 }
                 index &+= 1
             }
@@ -455,7 +474,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], string: instance)) {
                     if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
-                    return evaluateChecks(of: node, after: index, instance, marks)
+                    return evaluateChecks(after: index, to: end, instance, marks)
                 }
                 index &+= 1
             }
@@ -463,7 +482,7 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             while index < end {
                 if !noted(checks[index], evaluate(checks[index], scalar: instance)) {
                     if !Reporter.isEnabled && !(Reporter.watchesCycles && undecided) { return false }
-                    return evaluateChecks(of: node, after: index, instance, marks)
+                    return evaluateChecks(after: index, to: end, instance, marks)
                 }
                 index &+= 1
             }
@@ -476,11 +495,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
     /// invalid after an undecided one (see ``conjoin(_:_:)``).
     @inline(never)
     private mutating func evaluateChecks(
-        of node: _SchemaProgram.Node, after failed: Int, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
+        after failed: Int, to end: Int, _ instance: UnsafePointer<JSONValue>, _ marks: _SchemaMarks
     ) -> Bool {
         var all = _SchemaConjunction()
         if conjoin(false, &all) { return false }
-        let end = Int(node.checkStart) &+ Int(node.checkCount)
         for index in (failed &+ 1)..<end {
             let check = checks[index]
             let valid: Bool
@@ -1228,12 +1246,73 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
             return settle(all)
         }
         if Reporter.isEnabled { return reportProperties(properties, nodesStart, object, marks) }
+        if properties.patternCount == 0 {
+            return evaluateNamedPropertiesInOnePass(properties, nodesStart, object, marks)
+        }
         return evaluatePropertiesInOnePass(properties, nodesStart, object, marks)
     }
 
-    /// `properties` with `patternProperties` or `additionalProperties`, on
-    /// the fast path: a function of its own, so that the lookups of
-    /// ``evaluateProperties(_:_:_:_:)`` stay inlined there.
+    /// ``evaluatePropertiesInOnePass(_:_:_:_:)`` without
+    /// `patternProperties`, the common case: a loop of its own, which keeps
+    /// what it needs in registers where the one that also matches patterns
+    /// kept it on the stack.
+    ///
+    /// A name is only looked up, by its key (see `_SchemaNameKey`), which
+    /// is taken from the name in place: up to sixteen bytes, that is all the
+    /// lookup needs. (Nothing to look up when there are no named
+    /// properties: `additionalProperties` alone applies to every member.)
+    @inline(never)
+    private mutating func evaluateNamedPropertiesInOnePass(
+        _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: _SchemaObjectView,
+        _ marks: _SchemaMarks
+    ) -> Bool {
+        let members = object.members
+        var all = _SchemaConjunction()
+        let namedSet = _SchemaProgram.NameSet(
+            start: properties.namedStart, count: properties.namedCount, lookup: properties.lookup,
+            lookupMask: properties.lookupMask)
+        for index in members.indices {
+            var named: Int32?
+            if properties.namedCount > 0 {
+                if let key = object.nameKey(at: index), key.isWhole {
+                    named = find(key, UnsafeBufferPointer(start: nil, count: 0), in: namedSet)
+                } else {
+                    named = namedProperty(at: index, of: object, properties)
+                }
+            }
+            if let offset = named {
+                if conjoin(evaluateDispatching(nodeLists[Int(nodesStart &+ offset)], object.value(at: index)), &all) {
+                    return false
+                }
+            } else if properties.additional >= 0 {
+                if conjoin(evaluateChild(properties.additional, object.value(at: index)), &all) { return false }
+            } else {
+                continue
+            }
+            marks?.pointee.insert(index)
+        }
+        return settle(all)
+    }
+
+    /// The named property that a member whose name is longer than sixteen
+    /// bytes is (its offset), if any: out of line, as such names are rare.
+    @inline(never)
+    private mutating func namedProperty(
+        at index: Int, of object: _SchemaObjectView, _ properties: _SchemaProgram.Properties
+    ) -> Int32? {
+        let buffer = nameScratch
+        if let count = object.copyName(at: index, into: buffer) {
+            return namedProperty(
+                UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count),
+                in: properties)
+        }
+        return _MemberTable.withBytes(of: object.members[index].key) { matchName($0, properties).0 }
+    }
+
+    /// `properties` with `patternProperties` (and perhaps
+    /// `additionalProperties`), on the fast path: a function of its own, so
+    /// that the lookups of ``evaluateProperties(_:_:_:_:)`` stay inlined
+    /// there.
     @inline(never)
     private mutating func evaluatePropertiesInOnePass(
         _ properties: _SchemaProgram.Properties, _ nodesStart: Int32, _ object: _SchemaObjectView,
@@ -1245,31 +1324,10 @@ struct _SchemaEvaluator<Reporter: _SchemaReporting> {
         // one is read from its `String`.
         let buffer = nameScratch
         var all = _SchemaConjunction()
-        let namedSet = _SchemaProgram.NameSet(
-            start: properties.namedStart, count: properties.namedCount, lookup: properties.lookup,
-            lookupMask: properties.lookupMask)
         for index in members.indices {
             var named: Int32?
             var patternMatches: UInt64 = 0
-            if properties.patternCount == 0 {
-                // Without patterns, a name is only looked up, by its key
-                // (see `_SchemaNameKey`), which is taken from the name in
-                // place: up to sixteen bytes, that is all the lookup needs.
-                // (Nothing to look up when there are no named properties:
-                // `additionalProperties` alone applies to every member.)
-                if properties.namedCount > 0 {
-                    if let key = object.nameKey(at: index), key.isWhole {
-                        named = find(key, UnsafeBufferPointer(start: nil, count: 0), in: namedSet)
-                    } else if let count = object.copyName(at: index, into: buffer) {
-                        named = find(
-                            UnsafeBufferPointer(
-                                start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count),
-                            in: namedSet)
-                    } else {
-                        named = _MemberTable.withBytes(of: members[index].key) { matchName($0, properties).0 }
-                    }
-                }
-            } else if let count = object.copyName(at: index, into: buffer) {
+            if let count = object.copyName(at: index, into: buffer) {
                 (named, patternMatches) = matchName(
                     UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count),
                     properties)
@@ -1901,19 +1959,19 @@ struct _SchemaNameKey: Equatable {
     var isWhole: Bool { count <= 16 }
 
     /// A quick hash, for the tables of a schema's named properties: the
-    /// length and the two words, mixed. The tables hold only the schema's
-    /// own names and are at most half full, so a name made to collide costs
-    /// no more than comparing it with each of them.
+    /// two words, one with the length, multiplied to 128 bits and the
+    /// halves mixed (one multiplication, where three with their shifts
+    /// cost a fifth of a lookup). Every bit of each word reaches the low
+    /// bits that pick a slot through the high half. Neither factor is
+    /// ever 0, as a word of UTF-8 and zeros never has the byte 0xFF. The
+    /// tables hold only the schema's own names and are at most half full,
+    /// so a name made to collide costs no more than comparing it with each
+    /// of them.
     @inline(__always)
     var hash: Int {
-        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-        hash ^= first
-        if count >= 8 {
-            hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= last
-        }
-        hash = (hash ^ (hash >> 31)) &* 0x94D0_49BB_1331_11EB
-        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+        let (high, low) = (first ^ 0xFFA0_7611_2F4D_93FF).multipliedFullWidth(
+            by: last ^ UInt64(truncatingIfNeeded: count) ^ 0xFF37_79B9_7F4A_7CFF)
+        return Int(truncatingIfNeeded: high ^ low)
     }
 }
 

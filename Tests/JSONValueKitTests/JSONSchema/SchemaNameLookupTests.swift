@@ -124,4 +124,45 @@ struct SchemaNameLookupTests {
             }
         }
     }
+
+    /// `properties` with `additionalProperties` and no `patternProperties`
+    /// has a loop of its own on the fast path: each member goes to its named
+    /// property's schema or else to `additionalProperties`, and counts as
+    /// evaluated either way (which `unevaluatedProperties` reads).
+    @Test(
+        "properties with an additionalProperties schema: named members, the others, and what was evaluated",
+        arguments: [false, true])
+    func propertiesWithAdditionalSchema(manyNames: Bool) throws {
+        let long = "a-property-name-longer-than-sixteen-bytes"
+        var named: JSONObject = ["id": ["type": "integer"], .init(long): ["type": "integer"]]
+        if manyNames {
+            for filler in Self.fillers { named[filler] = ["type": "boolean"] }
+        }
+        let schema = try JSONSchema([
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "properties": .object(named), "additionalProperties": ["type": "string"],
+            "unevaluatedProperties": false,
+        ])
+        let cases: [(JSONValue, Bool)] = [
+            (["id": 1, "other": "x"], true),
+            ([.init(long): 1, "a-different-name-longer-than-sixteen": "x"], true),
+            ([Self.withStorage("id"): 1, Self.withStorage(long): 2, Self.withStorage("other"): "y"], true),
+            // A named member is checked by its own schema, not by
+            // `additionalProperties`, which it would pass.
+            (["id": "x"], false),
+            ([.init(long): "x"], false),
+            ([Self.withStorage(long): "x"], false),
+            // The others are checked by `additionalProperties`.
+            (["id": 1, "other": 2], false),
+            (["other": true, "id": 1], false),
+            (["id": 1, "a-different-name-longer-than-sixteen": 3], false),
+            // Look-alikes of the named properties are others.
+            (["ie": 1], false),
+            (["ie": "1"], true),
+            ([.init(long.dropLast() + "z"): 1], false),
+        ]
+        for (instance, valid) in cases {
+            Self.expectVerdict(schema, instance, valid, "\(instance)")
+        }
+    }
 }
