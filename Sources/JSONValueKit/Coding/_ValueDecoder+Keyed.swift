@@ -49,8 +49,24 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// from a path other than the first, when deviations are collected;
     /// `marksRead` counts the member as read by the model, when ignored
     /// members are reported.
+    @inline(__always)
     private func member(_ key: Key, reporting: Bool, marksRead: Bool = true) -> JSONValue? {
-        guard isMapped, let mapped = key as? any MappedCodingKey else {
+        // A plain key without the cast: its `(any MappedCodingKey)?` was
+        // destroyed through the runtime's generic witnesses at every member
+        // read, a few percent of decoding a small record.
+        guard isMapped else {
+            return withDecoder { decoder in
+                if marksRead { decoder.markRead(key) }
+                return decoder.member(named: key.stringValue)
+            }
+        }
+        return mappedMember(key, reporting: reporting, marksRead: marksRead)
+    }
+
+    /// ``member(_:reporting:marksRead:)`` for a key of a type that is a
+    /// ``MappedCodingKey``.
+    private func mappedMember(_ key: Key, reporting: Bool, marksRead: Bool) -> JSONValue? {
+        guard let mapped = key as? any MappedCodingKey else {
             return withDecoder { decoder in
                 if marksRead { decoder.markRead(key) }
                 return decoder.member(named: key.stringValue)
