@@ -174,9 +174,9 @@ struct _PartialEntry {
     var tokens: [String]?
     /// How the property's value shows while it streams, once asked.
     var growth: _PartialGrowth?
-    /// The last complete JSON decoded there, and its value (`nil` if it
-    /// did not decode).
-    var complete: (source: JSONValue, value: Any?)?
+    /// The last complete JSON decoded there, and its value: a
+    /// ``_CompleteDecoded`` of the property's type.
+    var complete: AnyObject?
     /// The array being read there: where its top-level value started,
     /// and its elements decoded so far.
     var elements: (root: Int, cache: _ElementCache)?
@@ -351,11 +351,15 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
     private func decodeComplete<Value: Decodable>(
         _ type: Value.Type, from json: JSONValue, entry index: Int
     ) -> Value? {
+        // A class instance, not a tuple of the JSON and an `Any`: copying
+        // the tuple out, casting the `Any` back and destroying the copy cost
+        // about 1,400 instructions a read of a complete property.
         let kept = lock.withLock { entries[index].complete }
-        if let kept, _isSameJSON(kept.source, json) { return kept.value.flatMap { $0 as? Value } }
+        if let kept = kept as? _CompleteDecoded<Value>, _isSameJSON(kept.source, json) { return kept.value }
         let value = decoding { try? $0.decode(Value.self, from: json) }
         if !(Value.self is AnyObject.Type) {
-            lock.withLock { entries[index].complete = (json, value.map { $0 as Any }) }
+            let made = _CompleteDecoded(source: json, value: value)
+            lock.withLock { entries[index].complete = made }
         }
         return value
     }
@@ -403,6 +407,19 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
         return model
     }
 
+}
+
+/// A property's value decoded from complete JSON, and that JSON, which
+/// ``_PartialModelContext`` keeps for the next snapshots; `value` is `nil`
+/// if the JSON did not decode.
+final class _CompleteDecoded<Value> {
+    let source: JSONValue
+    let value: Value?
+
+    init(source: JSONValue, value: Value?) {
+        self.source = source
+        self.value = value
+    }
 }
 
 /// `_PartialModelContext.key(for: JSONValueDecoder())`, made once.
