@@ -803,7 +803,10 @@ extension Array: _ArrayDecodable where Element: Decodable {
                 break
             }
         }
-        result.reserveCapacity(elements.count)
+        // Room for the rest only if there is a rest: reserving it for an
+        // array that the earlier decode still holds copied every element,
+        // although the whole array may already be there.
+        if result.count < elements.count { result.reserveCapacity(elements.count) }
         var index = result.count
         while index < elements.count {
             result.append(try decoder.unwrap(elements[index], as: Element.self, key: _AnyCodingKey(index: index)))

@@ -134,7 +134,7 @@ extension Array: _PartialElements where Element: Decodable {
                         kept.isStopped = true
                         break
                     }
-                    decoded.append(value)
+                    decoded.append(consume value)
                     index &+= 1
                 }
             } else if let batch = try? decoding.decode([Element].self, from: .array([JSONValue](fresh))) {
