@@ -49,7 +49,6 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// from a path other than the first, when deviations are collected;
     /// `marksRead` counts the member as read by the model, when ignored
     /// members are reported.
-    @inline(__always)
     private func member(_ key: Key, reporting: Bool, marksRead: Bool = true) -> JSONValue? {
         // A plain key without the cast: its `(any MappedCodingKey)?` was
         // destroyed through the runtime's generic witnesses at every member
