@@ -50,7 +50,22 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `marksRead` counts the member as read by the model, when ignored
     /// members are reported.
     private func member(_ key: Key, reporting: Bool, marksRead: Bool = true) -> JSONValue? {
-        guard isMapped, let mapped = key as? any MappedCodingKey else {
+        // A plain key without the cast: its `(any MappedCodingKey)?` was
+        // destroyed through the runtime's generic witnesses at every member
+        // read, a few percent of decoding a small record.
+        guard isMapped else {
+            return withDecoder { decoder in
+                if marksRead { decoder.markRead(key) }
+                return decoder.member(named: key.stringValue)
+            }
+        }
+        return mappedMember(key, reporting: reporting, marksRead: marksRead)
+    }
+
+    /// ``member(_:reporting:marksRead:)`` for a key of a type that is a
+    /// ``MappedCodingKey``.
+    private func mappedMember(_ key: Key, reporting: Bool, marksRead: Bool) -> JSONValue? {
+        guard let mapped = key as? any MappedCodingKey else {
             return withDecoder { decoder in
                 if marksRead { decoder.markRead(key) }
                 return decoder.member(named: key.stringValue)
@@ -80,15 +95,21 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func value(for key: Key, reporting: Bool = true) throws -> JSONValue {
-        guard let value = member(key, reporting: reporting) else {
-            var message = "No value associated with key \(key) (\"\(key.stringValue)\")."
-            if isMapped, let mapped = key as? any MappedCodingKey, mapped.paths.count > 1 {
-                let tried = mapped.paths.map { "\"\($0)\"" }.joined(separator: ", ")
-                message = "No value associated with key \(key) (\"\(key.stringValue)\") at any of its paths: \(tried)."
-            }
-            throw DecodingError.keyNotFound(key, decoder.context(nil, message))
-        }
+        guard let value = member(key, reporting: reporting) else { throw missing(key) }
         return value
+    }
+
+    /// The error for a member that is not there. Out of line: inlined in
+    /// every `decode`, its `(any MappedCodingKey)?` was destroyed through
+    /// Optional's generic value witness at every member read.
+    @inline(never)
+    private func missing(_ key: Key) -> DecodingError {
+        var message = "No value associated with key \(key) (\"\(key.stringValue)\")."
+        if isMapped, let mapped = key as? any MappedCodingKey, mapped.paths.count > 1 {
+            let tried = mapped.paths.map { "\"\($0)\"" }.joined(separator: ", ")
+            message = "No value associated with key \(key) (\"\(key.stringValue)\") at any of its paths: \(tried)."
+        }
+        return DecodingError.keyNotFound(key, decoder.context(nil, message))
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try value(for: key, reporting: false).isNull }

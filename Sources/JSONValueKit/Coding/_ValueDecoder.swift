@@ -145,6 +145,36 @@ final class _ValueDecoder: Decoder {
         return try body(child)
     }
 
+    // MARK: Reuse at the top
+
+    /// Decodes `value` as `type` with this decoder, a top-level one that
+    /// its owner keeps from one decode to the next: typed partial values
+    /// decode many small values, and a new decoder for each made its child
+    /// and keyed containers anew too. Like a child of ``withChild(_:key:_:)``,
+    /// it keeps the keyed containers it makes for the next value.
+    ///
+    /// The owner calls ``forgetValue()`` afterwards, if nothing else holds
+    /// the decoder, and makes a new one otherwise.
+    func decodeAgain<T: Decodable>(_ value: JSONValue, as type: T.Type) throws -> T {
+        self.value = value
+        report = nil
+        keepsContainers = true
+        defer {
+            keepsContainers = false
+            if containersOut { releaseContainers() }
+        }
+        return try unwrap(value, as: T.self, key: nil)
+    }
+
+    /// Lets go of the last value that this top-level decoder read, and of
+    /// its object's members, so that a value still being read that it held
+    /// can grow in place; nothing else holds the decoder.
+    func forgetValue() {
+        value = .null
+        members = JSONObject()
+        report = nil
+    }
+
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -773,7 +803,10 @@ extension Array: _ArrayDecodable where Element: Decodable {
                 break
             }
         }
-        result.reserveCapacity(elements.count)
+        // Room for the rest only if there is a rest: reserving it for an
+        // array that the earlier decode still holds copied every element,
+        // although the whole array may already be there.
+        if result.count < elements.count { result.reserveCapacity(elements.count) }
         var index = result.count
         while index < elements.count {
             result.append(try decoder.unwrap(elements[index], as: Element.self, key: _AnyCodingKey(index: index)))

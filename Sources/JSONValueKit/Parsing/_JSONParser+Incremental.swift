@@ -914,7 +914,11 @@ extension _JSONParser {
         let scalarStarted = pendingValueIsStarted || batch.valueIsInProgress
         let nameAfter = batch.nameTaken
         guard innermost >= 0 else { return scalarStarted ? [] : nil }
+        // Room for every level at once, and reversed in place: growing the
+        // array and then reversing it into a new one were two or three
+        // allocations per typed snapshot.
         var tokens: [String] = []
+        tokens.reserveCapacity(innermost &+ 1)
         var elementEnd = elementStack.count
         var keyIndex = keyStack.count &- 1
         for level in stride(from: innermost, through: 0, by: -1) {
@@ -930,7 +934,8 @@ extension _JSONParser {
                 elementEnd = open.start
             }
         }
-        return tokens.reversed()
+        tokens.reverse()
+        return tokens
     }
 
     /// Whether the object open at `level` has a member whose name is read

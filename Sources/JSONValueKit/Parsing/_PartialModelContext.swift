@@ -120,13 +120,28 @@ extension Array: _PartialElements where Element: Decodable {
         }
         let fresh = elements.dropFirst(kept.sources.count)
         if !kept.isStopped && !fresh.isEmpty {
+            var index = kept.sources.count
             kept.sources += fresh
-            // The new elements at once, as the array's own decoding reads
-            // them (which drops invalid ones if the tolerance says so); one
-            // by one only to find where an invalid one ends the array.
             let paths = decoding.options.pathsBuilt
             defer { if decoding.options.pathsBuilt != paths { kept.isPathIndependent = false } }
-            if let batch = try? decoding.decode([Element].self, from: .array([JSONValue](fresh))) {
+            if decoding.options.tolerance.isEmpty {
+                // Strictly, the array's own decoding ends at the first
+                // element that does not decode: each new element decodes
+                // on its own, where it is, without copying them into an
+                // array to decode.
+                for element in fresh {
+                    guard let value = try? decoding.decodeElement(Element.self, from: element, at: index) else {
+                        kept.isStopped = true
+                        break
+                    }
+                    decoded.append(consume value)
+                    index &+= 1
+                }
+            } else if let batch = try? decoding.decode([Element].self, from: .array([JSONValue](fresh))) {
+                // The new elements at once, as the array's own decoding
+                // reads them (which drops invalid ones as the tolerance
+                // says); one by one only to find where an invalid one ends
+                // the array.
                 decoded += batch
             } else {
                 for element in fresh {
@@ -159,9 +174,9 @@ struct _PartialEntry {
     var tokens: [String]?
     /// How the property's value shows while it streams, once asked.
     var growth: _PartialGrowth?
-    /// The last complete JSON decoded there, and its value (`nil` if it
-    /// did not decode).
-    var complete: (source: JSONValue, value: Any?)?
+    /// The last complete JSON decoded there, and its value: a
+    /// ``_CompleteDecoded`` of the property's type.
+    var complete: AnyObject?
     /// The array being read there: where its top-level value started,
     /// and its elements decoded so far.
     var elements: (root: Int, cache: _ElementCache)?
@@ -194,21 +209,25 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
     private typealias Entry = _PartialEntry
 
     /// The entries, in the order their key paths were first asked for.
-    private var entries: [Entry] = []
+    @exclusivity(unchecked) private var entries: [Entry] = []
     /// The key paths of `entries`, held so that an identical one is the
     /// same key path.
-    private var keyPaths: [AnyKeyPath] = []
+    @exclusivity(unchecked) private var keyPaths: [AnyKeyPath] = []
     /// Where each key path's entry is in `entries`.
-    private var entryIndices: [AnyKeyPath: Int] = [:]
+    @exclusivity(unchecked) private var entryIndices: [AnyKeyPath: Int] = [:]
     /// The probe that found the locations; `.some(nil)` if the type cannot
     /// be probed.
-    private var probed: _SchemaGeneration.Probed??
+    @exclusivity(unchecked) private var probed: _SchemaGeneration.Probed??
     /// The last complete value decoded as a whole model, and the model.
-    private var decodedModel: (source: JSONValue, model: Model?)?
+    @exclusivity(unchecked) private var decodedModel: (source: JSONValue, model: Model?)?
     /// The decoder's options, with what they memoize of the types met
-    /// (which are arrays, which dictionaries, converted names): taken out
-    /// while one thread decodes with them, since they are not shared.
-    private var spareOptions: _DecodingOptions?
+    /// (which are arrays, which dictionaries, converted names), and the
+    /// top-level decoder that decodes with them, with the child decoders
+    /// and keyed containers it keeps: taken out while one thread decodes
+    /// with them, since they are not shared. (Everything under `lock`, so
+    /// without dynamic exclusivity checks, which were 2,000 calls a run of
+    /// the PartialCost benchmark.)
+    @exclusivity(unchecked) private var spare: _PartialDecoding?
 
     init(decoder: JSONValueDecoder, key: String?) {
         self.decoder = decoder
@@ -271,15 +290,25 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
 
     // MARK: - Values
 
-    /// Runs `body` with the decoder's options, reused from call to call.
+    /// Runs `body` with the decoder's options and a top-level decoder,
+    /// reused from call to call.
     private func decoding<R>(_ body: (_PartialDecoding) -> R) -> R {
-        let options =
-            lock.withLock { () -> _DecodingOptions? in
-                defer { spareOptions = nil }
-                return spareOptions
-            } ?? _DecodingOptions(decoder)
-        defer { lock.withLock { spareOptions = options } }
-        return body(_PartialDecoding(options: options))
+        var decoding =
+            lock.withLock { () -> _PartialDecoding? in
+                defer { spare = nil }
+                return spare
+            } ?? _PartialDecoding(options: _DecodingOptions(decoder))
+        defer {
+            // A decoder that the type kept (in a stored property) stays
+            // its; the next call makes a new one.
+            if !decoding.isDecoderKept() {
+                decoding.decoder.forgetValue()
+                lock.withLock { spare = decoding }
+            } else {
+                lock.withLock { spare = _PartialDecoding(options: decoding.options) }
+            }
+        }
+        return body(decoding)
     }
 
     /// The value of `keyPath` in `snapshot`: see ``JSONPartial/subscript(_:)``.
@@ -322,11 +351,15 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
     private func decodeComplete<Value: Decodable>(
         _ type: Value.Type, from json: JSONValue, entry index: Int
     ) -> Value? {
+        // A class instance, not a tuple of the JSON and an `Any`: copying
+        // the tuple out, casting the `Any` back and destroying the copy cost
+        // about 1,400 instructions a read of a complete property.
         let kept = lock.withLock { entries[index].complete }
-        if let kept, _isSameJSON(kept.source, json) { return kept.value.flatMap { $0 as? Value } }
+        if let kept = kept as? _CompleteDecoded<Value>, _isSameJSON(kept.source, json) { return kept.value }
         let value = decoding { try? $0.decode(Value.self, from: json) }
         if !(Value.self is AnyObject.Type) {
-            lock.withLock { entries[index].complete = (json, value.map { $0 as Any }) }
+            let made = _CompleteDecoded(source: json, value: value)
+            lock.withLock { entries[index].complete = made }
         }
         return value
     }
@@ -376,6 +409,19 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
 
 }
 
+/// A property's value decoded from complete JSON, and that JSON, which
+/// ``_PartialModelContext`` keeps for the next snapshots; `value` is `nil`
+/// if the JSON did not decode.
+final class _CompleteDecoded<Value> {
+    let source: JSONValue
+    let value: Value?
+
+    init(source: JSONValue, value: Value?) {
+        self.source = source
+        self.value = value
+    }
+}
+
 /// `_PartialModelContext.key(for: JSONValueDecoder())`, made once.
 private let _defaultPartialDecoderKey = _PartialModelContext<JSONValue>.key(for: JSONValueDecoder())
 
@@ -404,11 +450,31 @@ func _isSameJSON(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
 }
 
 /// Decodes with a ``JSONValueDecoder``'s options, which remember what they
-/// learn of the types decoded from one call to the next.
+/// learn of the types decoded from one call to the next, and with one
+/// top-level decoder, which keeps its child decoders and keyed containers
+/// from one call to the next (see ``_ValueDecoder/decodeAgain(_:as:)``).
 struct _PartialDecoding {
     let options: _DecodingOptions
+    private(set) var decoder: _ValueDecoder
+
+    init(options: _DecodingOptions) {
+        self.options = options
+        decoder = _ValueDecoder(value: .null, key: nil, parent: nil, options: options)
+    }
 
     func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try JSONValueDecoder.decode(T.self, from: value, options: options)
+        try decoder.decodeAgain(value, as: T.self)
+    }
+
+    /// `value`, the element at `index` of an array, decoded as `type`, as
+    /// the array's decoding decodes it (without tolerance).
+    func decodeElement<T: Decodable>(_ type: T.Type, from value: JSONValue, at index: Int) throws -> T {
+        try decoder.unwrap(value, as: T.self, key: _AnyCodingKey(index: index))
+    }
+
+    /// Whether something other than this holds the decoder: a type that
+    /// kept it, or a keyed container of it.
+    mutating func isDecoderKept() -> Bool {
+        !isKnownUniquelyReferenced(&decoder)
     }
 }

@@ -121,6 +121,26 @@ enum PartialModels {
         }
         var items: [Item]
     }
+
+    /// Values that keep their decoder and read it later: the decoders that
+    /// snapshots reuse from one to the next must not be one of these.
+    struct Kept: Decodable {
+        struct Deferred: Decodable {
+            /// The text read at once, which the recording decoder sees.
+            let first: String
+            /// Reads the decoder's value again. (A closure, which the
+            /// locator's `Mirror` does not look into, unlike a decoder.)
+            let read: () -> String?
+            init(from decoder: any Decoder) throws {
+                first = try decoder.singleValueContainer().decode(String.self)
+                read = { try? decoder.singleValueContainer().decode(String.self) }
+            }
+            var text: String? { read() }
+        }
+        var a: Deferred
+        var b: Deferred
+        var items: [Deferred]
+    }
 }
 
 /// A value behind a lock, for counters that tests read.
@@ -700,6 +720,24 @@ struct JSONPartialTests {
         try parser.finish()
         #expect(oneShot.items.map(\.path) == (0..<6).map { ["items", "Index \($0)"] })
         #expect(parser.partial(as: Located.self)?.model == oneShot)
+    }
+
+    @Test("values that keep their decoder read their own JSON after later snapshots decoded other values")
+    func valuesThatKeepTheirDecoder() throws {
+        typealias Kept = PartialModels.Kept
+        var parser = JSONIncrementalParser()
+        try parser.append(#"{"a": "first", "b": "second", "items": ["x", "y"#)
+        let snapshot = try #require(parser.partial(as: Kept.self))
+        let a = try #require(snapshot[\.a])
+        let b = try #require(snapshot[\.b])
+        let items = try #require(snapshot[\.items])
+        try parser.append(#"", "z"]}"#)
+        let later = try #require(parser.partial(as: Kept.self))
+        #expect(later[\.items]?.map(\.text) == ["x", "y", "z"])
+        #expect(later.model?.a.text == "first")
+        #expect(a.text == "first")
+        #expect(b.text == "second")
+        #expect(items.map(\.text) == ["x"])
     }
 
     @Test("a top-level scalar, and a value that is no model")
