@@ -216,7 +216,11 @@ struct IncrementalValidatorSuiteTests {
 }
 
 extension IncrementalValidatorSuiteTests {
-    @Test("how early the first violation of an invalid test appears (reported)")
+    @Test(
+        "how early the first violation of an invalid test appears (reported)",
+        .disabled(
+            if: Sanitizers.isSanitized,
+            "A report; under CI's sanitizers the suite's test above reads the same texts byte by byte"))
     func earliness() {
         var invalid = 0
         var early = 0
@@ -274,7 +278,11 @@ struct IncrementalValidatorCorpusTests {
         var generator = SeededGenerator(seed: UInt64(index) &+ 0xC0_4905)
         for bytes in [written, compact] {
             let expected = try schema.validate(parsing: bytes)
-            for largest in bytes.count < 200_000 ? [16, 4096] : [4096] {
+            // Under CI's sanitizers, chunks of up to 16 bytes only for the
+            // texts under 20 KB (the official suite's test cuts every small
+            // text at every byte there as well).
+            let small = Sanitizers.isSanitized ? 20_000 : 200_000
+            for largest in bytes.count < small ? [16, 4096] : [4096] {
                 let cuts = StreamingCheck.cuts(bytes.count, largest: largest, using: &generator)
                 let check = StreamingCheck(schema, bytes, cuts: cuts, expected: expected)
                 #expect(check.problems.isEmpty, "\(instancePath), chunks up to \(largest): \(check.problems.prefix(3))")

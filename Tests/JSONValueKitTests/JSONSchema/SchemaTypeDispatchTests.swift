@@ -152,7 +152,7 @@ struct SchemaTypeDispatchTests {
         var random = RandomJSON(seed: 0x5EED_D15A_7C40 &+ UInt64(testCase.name.utf8.count))
         for (placement, schemaValue) in Self.placements(of: testCase.union).enumerated() {
             let schema = try JSONSchema(schemaValue)
-            for round in 0..<300 {
+            for round in 0..<Sanitizers.scaled(300) {
                 let items = (0..<random.int(in: 0...4)).map { _ in Self.value(&random) }
                 let instance: JSONValue =
                     placement == 1

@@ -31,7 +31,7 @@ struct IncrementalCompletionTests {
     @Test("random values fed a byte at a time: complete exactly from the byte that ends each value")
     func byteByByte() throws {
         var random = RandomJSON(seed: 0xC0_31E7E)
-        for round in 0..<120 {
+        for round in 0..<Sanitizers.scaled(120) {
             let value = random.value()
             let bytes = Array(try value.jsonData(options: round.isMultiple(of: 2) ? [] : [.prettyPrinted]))
             let reference = CompletionReference(bytes)
@@ -56,7 +56,7 @@ struct IncrementalCompletionTests {
     func randomChunks() throws {
         var random = RandomJSON(seed: 0xC0_31E7F)
         var generator = SeededGenerator(seed: 7)
-        for round in 0..<200 {
+        for round in 0..<Sanitizers.scaled(200) {
             let value = random.value()
             let bytes = Array(try value.jsonData(options: round.isMultiple(of: 3) ? [.prettyPrinted] : []))
             let reference = CompletionReference(bytes)

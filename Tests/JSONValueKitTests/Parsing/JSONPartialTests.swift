@@ -553,7 +553,7 @@ struct JSONPartialTests {
     )
     func randomTrips() throws {
         var generator = SeededGenerator(seed: 0x9A27_1A15)
-        for round in 0..<16 {
+        for round in 0..<Sanitizers.scaled(16) {
             let trip = Trip.random(&generator)
             let value = try JSONValueEncoder().encode(trip)
             let bytes = Array(try value.jsonData(options: round.isMultiple(of: 2) ? [] : [.prettyPrinted]))

@@ -170,7 +170,7 @@ struct RegexAutomatonTests {
             (0..<0x800).compactMap(Unicode.Scalar.init)
             + stride(from: 0x800, through: 0x10_FFFF, by: 331).compactMap(Unicode.Scalar.init)
         var checked = 0
-        for _ in 0..<60 {
+        for _ in 0..<Sanitizers.scaled(60) {
             var sets: [_ScalarSet] = []
             for _ in 0..<Int.random(in: 1...6, using: &generator) {
                 var set = _ScalarSet()
@@ -203,7 +203,7 @@ struct RegexAutomatonTests {
                 }
             }
         }
-        #expect(checked > 500_000)
+        #expect(checked > Sanitizers.scaled(500_000))
     }
 
     /// Patterns on which a backtracking engine takes time exponential in

@@ -132,7 +132,7 @@ struct SortedKeysTests {
     func repeatedSizes(_ pretty: Bool) throws {
         var random = RandomJSON(seed: pretty ? 26 : 25)
         let options: JSONValue.WritingOptions = pretty ? [.prettyPrinted, .sortedKeys] : .sortedKeys
-        for _ in 0..<40 {
+        for _ in 0..<Sanitizers.scaled(40) {
             let size = [2, 3, 5, 16, 17, 40].randomElement(using: &random.generator)!
             let keys = Self.distinctKeys(&random, count: size)
             var elements: [JSONValue] = []

@@ -60,9 +60,11 @@ enum Corpus {
 }
 
 /// What CI's sanitizer runs change: they set `JSONVALUEKIT_SANITIZED`, and
-/// the long seeded property tests then run a quarter of their seeds. The
-/// sanitizers look for memory and thread errors, which the first seeds find as
-/// well as the last; the plain `swift test` keeps every seed.
+/// the long seeded property tests then run a quarter of their seeds, and the
+/// heaviest corpus and streaming tests fewer ways of cutting the same texts
+/// (each says which). The sanitizers look for memory and thread errors, which
+/// the first seeds and cuts find as well as the last; the plain `swift test`
+/// keeps every seed and every cut.
 enum Sanitizers {
     static let isSanitized = ProcessInfo.processInfo.environment["JSONVALUEKIT_SANITIZED"] != nil
 

@@ -95,7 +95,12 @@ struct StreamingCheck {
                 cuts(bytes.count, largest: 4, using: &generator), cuts(bytes.count, largest: 64, using: &generator),
                 [Int.random(in: 0...bytes.count, using: &generator)].filter { $0 > 0 && $0 < bytes.count },
             ]
-            if bytes.count <= limit { splits.insert(bytes.count > 1 ? Array(1..<bytes.count) : [], at: 0) }
+            // Under CI's sanitizers the indented text goes in the random
+            // chunks only: its byte-by-byte run cost the most and checks the
+            // same code as the compact one's.
+            if bytes.count <= limit && !(Sanitizers.isSanitized && index == 1) {
+                splits.insert(bytes.count > 1 ? Array(1..<bytes.count) : [], at: 0)
+            }
             for split in splits {
                 let check = StreamingCheck(schema, bytes, cuts: split, expected: expected)
                 problems += check.problems.map { "\(index == 0 ? "compact" : "indented"), cuts \(split.count): \($0)" }
