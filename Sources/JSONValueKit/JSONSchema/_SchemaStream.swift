@@ -19,7 +19,9 @@
 //   subschemas, and `additionalProperties: false`, `propertyNames` and
 //   `maxProperties` are judged;
 // - an element started: `prefixItems`/`items` route it, `maxItems` is
-//   judged;
+//   judged (past the prefix and below every `maxItems`, by the list of
+//   subschemas the array's frames found for such elements when it opened:
+//   see `Level.restRouted`);
 // - a child complete (a scalar, or a container read whole within a chunk):
 //   each subschema routed to it is judged by the one-shot evaluator on the
 //   complete value, which is linear in the child;
