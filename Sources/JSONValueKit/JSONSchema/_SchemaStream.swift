@@ -19,7 +19,9 @@
 //   subschemas, and `additionalProperties: false`, `propertyNames` and
 //   `maxProperties` are judged;
 // - an element started: `prefixItems`/`items` route it, `maxItems` is
-//   judged;
+//   judged (past the prefix and below every `maxItems`, by the list of
+//   subschemas the array's frames found for such elements when it opened:
+//   see `Level.restRouted`);
 // - a child complete (a scalar, or a container read whole within a chunk):
 //   each subschema routed to it is judged by the one-shot evaluator on the
 //   complete value, which is linear in the child;
@@ -148,6 +150,16 @@ struct _SchemaStream: Sendable {
         var routedMark: Mark?
         /// The name of the last member judged, to notice a repeated name.
         var lastName: String?
+        /// In an array: what its frames route each item from `restFrom` on
+        /// to (by `items` after any prefix, or `additionalItems`), found
+        /// once when it opens, with their keyword paths; used for an item
+        /// below `restLimit`, past which some frame's `maxItems` (or an
+        /// `items: false`) may refuse it and the item is routed afresh.
+        /// (Frames whose fate dies later stay in it: every use of routed
+        /// frames skips a dead fate.)
+        var restRouted: [Frame] = []
+        var restFrom = Int.max
+        var restLimit = 0
     }
 
     /// The string being read at the innermost location (or the top level),
@@ -463,7 +475,13 @@ struct _SchemaStream: Sendable {
             names.removeAllKeepingStorage()
             swap(&names, &scratchNames)
         }
-        names.append(contentsOf: repeatElement(nil, count: end))
+        // (A loop: `append(contentsOf: repeatElement(…))` cost more than
+        // the few appends it stands for.)
+        var slot = 0
+        while slot < end {
+            names.append(nil)
+            slot &+= 1
+        }
         var keyIndex = storage.parser.keyStack.count &- 1
         var level = innermost
         while level >= Swift.max(first &- 1, 0) {
@@ -511,6 +529,7 @@ struct _SchemaStream: Sendable {
                 applications, at: .container(level: level), kind: open.isObject ? .object : .array)
             levels[level].frames = frames
             levels[level].opaque = opaque
+            if !open.isObject { routeRest(level: level) }
             if level > 0 {
                 applications.removeAllKeepingStorage()
                 swap(&applications, &levels[level &- 1].routed)
@@ -607,8 +626,11 @@ struct _SchemaStream: Sendable {
 
     /// Follows the text of the string being read, when nothing else has
     /// changed.
+    ///
+    /// Inlined for the check alone: most chunks of a string watched only by
+    /// a `maxLength` stop there, and the call cost more than the check.
+    @inline(__always)
     private mutating func followStringText(storage: _IncrementalParserStorage, parser: inout JSONIncrementalParser) {
-        let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         if case .string(false, _) = storage.parser.stream.pending {
             let inBatch = parser.batch.kind == .stringText && parser.batch.startedValue == .none
             if pendingWatchFrom > 0
@@ -616,15 +638,31 @@ struct _SchemaStream: Sendable {
             {
                 return
             }
-            if inBatch {
-                parser.batch.withTaken(from: 0) { followString(storage.parser.scratch.bytes, $0) }
-            } else {
-                followString(storage.parser.scratch.bytes, none)
-            }
+            followStringText(inScratch: storage, inBatch: inBatch, parser: &parser)
         } else if case .string(let textStart) = parser.batch.startedValue {
             if pendingWatchFrom > 0 && parser.batch.count &- textStart < pendingWatchFrom { return }
-            parser.batch.withTaken(from: textStart) { followString(none, $0) }
+            followStringText(inBatchFrom: textStart, parser: &parser)
         }
+    }
+
+    /// ``followStringText(storage:parser:)`` of a string that the storage
+    /// started, whose text goes on in the batch if `inBatch`.
+    @inline(never)
+    private mutating func followStringText(
+        inScratch storage: _IncrementalParserStorage, inBatch: Bool, parser: inout JSONIncrementalParser
+    ) {
+        if inBatch {
+            parser.batch.withTaken(from: 0) { followString(storage.parser.scratch.bytes, $0) }
+        } else {
+            followString(storage.parser.scratch.bytes, UnsafeBufferPointer(start: nil, count: 0))
+        }
+    }
+
+    /// ``followStringText(storage:parser:)`` of a string that started in
+    /// the batch, whose text starts at `textStart` there.
+    @inline(never)
+    private mutating func followStringText(inBatchFrom textStart: Int, parser: inout JSONIncrementalParser) {
+        parser.batch.withTaken(from: textStart) { followString(UnsafeBufferPointer(start: nil, count: 0), $0) }
     }
 
     /// Routes child `index` of a level and keeps its subschemas for when
@@ -662,7 +700,18 @@ struct _SchemaStream: Sendable {
         Mark(steps: steps.count, scopes: scopes.count, fates: fates.count, groups: groups.count)
     }
 
+    @inline(__always)
     private mutating func release(to mark: Mark) {
+        // Most marks free nothing: seen without a call.
+        if steps.count > mark.steps || scopes.count > mark.scopes || fates.count > mark.fates
+            || groups.count > mark.groups
+        {
+            releaseTables(to: mark)
+        }
+    }
+
+    @inline(never)
+    private mutating func releaseTables(to mark: Mark) {
         // One by one: usually none or a few, and `removeLast(_:)` costs a
         // range replacement even for none.
         while steps.count > mark.steps { steps.removeLast() }
@@ -809,6 +858,14 @@ struct _SchemaStream: Sendable {
     /// child's existence and name decide: `additionalProperties: false`,
     /// `propertyNames`, `maxProperties`, `maxItems`, `items: false`.
     private mutating func route(level: Int, index: Int, name: String?, into result: inout [Frame]) {
+        if index >= levels.withUnsafeBufferPointer({ $0[level].restFrom })
+            && index < levels.withUnsafeBufferPointer({ $0[level].restLimit })
+        {
+            // An item past every prefix that no frame can refuse: the
+            // subschemas found when the array opened.
+            levels.withUnsafeBufferPointer { result.append(contentsOf: $0[level].restRouted) }
+            return
+        }
         var frameIndex = 0
         while frameIndex < levels.withUnsafeBufferPointer({ $0[level].frames.count }) {
             let frame = levels.withUnsafeBufferPointer { $0[level].frames[frameIndex] }
@@ -875,6 +932,40 @@ struct _SchemaStream: Sendable {
                     "expected at most \(_SchemaMessages.plural(plan.maxItems, "item")), but found more")
             }
         }
+    }
+
+    /// Finds what the frames of array level `level`, just opened, route
+    /// its items past every prefix to, once for all of them (see
+    /// ``Level/restRouted``): an array of many items routed each one
+    /// afresh, with a keyword path step for each.
+    private mutating func routeRest(level: Int) {
+        var routed = framePool.popLast() ?? []
+        var from = 0
+        var limit = Int.max
+        var frameIndex = 0
+        while frameIndex < levels.withUnsafeBufferPointer({ $0[level].frames.count }) {
+            let frame = levels.withUnsafeBufferPointer { $0[level].frames[frameIndex] }
+            frameIndex &+= 1
+            guard isAlive(frame.fate) else { continue }
+            unowned(unsafe) let plan = self.plan(frame.node)
+            limit = Swift.min(limit, plan.maxItems)
+            guard plan.items >= 0, let items = plan.itemsPayload else { continue }
+            from = Swift.max(from, Int(items.prefixCount))
+            guard items.rest >= 0 else { continue }
+            if case .alwaysInvalid = program.nodes.buffer[Int(items.rest)].shape {
+                // Every item past the prefix is refused, by the route.
+                limit = Swift.min(limit, Int(items.prefixCount))
+                continue
+            }
+            routed.append(
+                Frame(
+                    node: items.rest, fate: frame.fate, path: step(frame.path, frame.node, plan.items, -1),
+                    scope: frame.scope))
+        }
+        swap(&routed, &levels[level].restRouted)
+        Self.recycle(&routed, into: &framePool)
+        levels[level].restFrom = from
+        levels[level].restLimit = limit
     }
 
     /// Routes a member by `properties`, `patternProperties` and
@@ -955,7 +1046,13 @@ struct _SchemaStream: Sendable {
         var frames = framePool.popLast() ?? []
         var work: [Frame] = []
         swap(&work, &expandWork)
-        work.append(contentsOf: applications.reversed())
+        // (One by one: most locations have one or two, and a reversed
+        // collection appended cost more than they do.)
+        var next = applications.count
+        while next > 0 {
+            next &-= 1
+            work.append(applications[next])
+        }
         defer {
             work.removeAllKeepingStorage()
             swap(&work, &expandWork)
@@ -1160,8 +1257,9 @@ struct _SchemaStream: Sendable {
             swap(&spareTrackers, &pending!.trackers)
             spareFrames.removeAllKeepingStorage()
             spareTrackers.removeAllKeepingStorage()
+            // (Only then: assigning `nil` over `nil` cost a call.)
+            pending = nil
         }
-        pending = nil
         pendingMark = nil
         pendingID = nil
         pendingHasTrackers = false
@@ -1353,6 +1451,7 @@ struct _SchemaStream: Sendable {
         let mark = levels.withUnsafeBufferPointer { $0[closing].mark }
         Self.recycle(&levels[closing].frames, into: &framePool)
         Self.recycle(&levels[closing].routed, into: &framePool)
+        Self.recycle(&levels[closing].restRouted, into: &framePool)
         levels.removeLast()
         release(to: mark)
     }
@@ -1875,10 +1974,20 @@ struct _SchemaStream: Sendable {
         planReference(node).takeUnretainedValue()
     }
 
-    /// ``plan(_:)``, unretained.
+    /// ``plan(_:)``, unretained. Inlined for a plan already looked up (a
+    /// call cost more than the lookup), through pointers: the arrays are
+    /// not empty once a plan is listed.
+    @inline(__always)
     private mutating func planReference(_ node: Int32) -> Unmanaged<Plan> {
-        let index = planIndex[Int(node)]
-        if index >= 0 { return plans[Int(index)] }
+        let index = planIndex.withUnsafeBufferPointer { $0[Int(node)] }
+        if index >= 0 { return plans.withUnsafeBufferPointer { $0[Int(index)] } }
+        return makePlanReference(node)
+    }
+
+    /// ``planReference(_:)`` of a node whose plan this stream has not
+    /// looked up yet.
+    @inline(never)
+    private mutating func makePlanReference(_ node: Int32) -> Unmanaged<Plan> {
         let plan = program.streamPlans.plan(node) { Self.makePlan(node, program: program) }
         plans.append(Unmanaged.passUnretained(plan))
         planIndex[Int(node)] = Int32(plans.count &- 1)

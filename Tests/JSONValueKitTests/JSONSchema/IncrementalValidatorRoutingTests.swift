@@ -83,6 +83,46 @@ struct IncrementalValidatorRoutingTests {
         }
     }
 
+    @Test(
+        "items past the prefix are routed by what the array found when it opened, with their keyword paths",
+        arguments: [
+            #"["a", 1, 2]"#, #"["a", "b", 2]"#, #"["ab", "c"]"#, #"[1, 2]"#, #"["a", 1, 2, 3, 4]"#,
+            #"["a", 7, [7, 7], 3]"#, #"[[], "a", {"x": 7}]"#, #"["abc", 1.5, 7]"#, "[]",
+        ])
+    func itemsPastThePrefix(_ text: String) throws {
+        // The array's frames: the root's `items`, and two branches of
+        // `anyOf`, one with a prefix and `maxItems`, the other with
+        // `items` alone, which die at different items.
+        let schema = try JSONSchema([
+            "items": ["not": ["const": 7]],
+            "anyOf": [
+                [
+                    "prefixItems": [["type": "string"]], "items": ["type": "integer"], "maxItems": 4,
+                ],
+                ["items": ["type": "string", "maxLength": 2]],
+            ],
+        ])
+        let problems = try verdicts(schema, text)
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+    }
+
+    @Test("maxItems and items: false still refuse an item as it starts, past the prefix")
+    func itemsPastTheLimit() throws {
+        func steps(_ schema: JSONValue, _ chunks: [String]) throws -> [[String]] {
+            var validator = JSONSchema.IncrementalValidator(try JSONSchema(schema))
+            return try chunks.map { chunk in
+                try validator.append(chunk)
+                return validator.violations.map(StreamingCheck.key)
+            }
+        }
+        let limited: JSONValue = ["prefixItems": [["type": "string"]], "items": ["type": "integer"], "maxItems": 3]
+        #expect(try steps(limited, [#"["a", 1, 2, "#, "3", "]"]).map(\.count) == [0, 1, 1])
+        #expect(try steps(limited, [#"["a", 1, "#, "true"]) == [[], ["/2 /items/type"]])
+        let closed: JSONValue = ["prefixItems": [true, ["type": "integer"]], "items": false]
+        #expect(try steps(closed, ["[1, 2, ", "3"]) == [[], [" /items"]])
+        #expect(try steps(closed, ["[1, ", "\"x\""]) == [[], ["/1 /prefixItems/1/type"]])
+    }
+
     /// `count` names of the same length whose hashes fall in the same slot
     /// of a table of `count` names (8 slots for up to 4, 16 up to 8…).
     private static func collidingNames(_ count: Int) -> [String] {
