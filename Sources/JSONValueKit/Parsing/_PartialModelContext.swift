@@ -174,9 +174,12 @@ struct _PartialEntry {
     var tokens: [String]?
     /// How the property's value shows while it streams, once asked.
     var growth: _PartialGrowth?
-    /// The last complete JSON decoded there, and its value: a
-    /// ``_CompleteDecoded`` of the property's type.
-    var complete: AnyObject?
+    /// The property's type as an array whose elements show as they
+    /// complete, for ``_PartialGrowth/elements``: found with `growth`, not
+    /// cast at every read.
+    var elementsType: (any _PartialElements.Type)?
+    /// The last complete JSON decoded there, and its value.
+    var complete: _CompleteDecoded?
     /// The array being read there: where its top-level value started,
     /// and its elements decoded so far.
     var elements: (root: Int, cache: _ElementCache)?
@@ -313,12 +316,15 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
 
     /// The value of `keyPath` in `snapshot`: see ``JSONPartial/subscript(_:)``.
     func value<Value: Decodable>(at keyPath: KeyPath<Model, Value>, in snapshot: JSONPartial<Model>) -> Value? {
-        let (slot, tokens, growth) = lock.withLock { () -> (Int, [String]?, _PartialGrowth) in
+        let (slot, tokens, growth, elementsType) = lock.withLock {
+            () -> (Int, [String]?, _PartialGrowth, (any _PartialElements.Type)?) in
             let found = index(of: keyPath)
             if entries[found].growth == nil {
-                entries[found].growth = (Value.self as? any _PartialGrowing.Type)?._partialGrowth ?? .whole
+                let growth = (Value.self as? any _PartialGrowing.Type)?._partialGrowth ?? .whole
+                entries[found].growth = growth
+                if growth == .elements { entries[found].elementsType = Value.self as? any _PartialElements.Type }
             }
-            return (found, entries[found].tokens, entries[found].growth ?? .whole)
+            return (found, entries[found].tokens, entries[found].growth ?? .whole, entries[found].elementsType)
         }
         guard let tokens else { return nil }
         if snapshot.frontier.path == nil, let model = model(of: snapshot.value) {
@@ -330,20 +336,28 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
         let isComplete = snapshot.frontier.isComplete(tokens)
         switch growth {
         case .elements:
-            guard case .array(let elements) = json,
-                let arrayType = Value.self as? any _PartialElements.Type
-            else { break }
+            guard case .array(let elements) = json, let elementsType else { break }
             let count =
                 isComplete ? elements.count : snapshot.frontier.completeElements(at: tokens, count: elements.count)
-            return decodeElements(arrayType, elements[..<count], entry: slot, root: snapshot.frontier.root) as? Value
+            return decodeElements(
+                elementsType, as: Value.self, elements[..<count], entry: slot, root: snapshot.frontier.root)
         case .text where !isComplete:
             guard case .string = json else { return nil }
-            return decoding { try? $0.decode(Value.self, from: json) }
+            return decodeText(Value.self, from: json)
         case .text, .whole:
             break
         }
         guard isComplete else { return nil }
         return decodeComplete(Value.self, from: json, entry: slot)
+    }
+
+    /// A string being read, `json`, decoded as `Value`. Out of line, as
+    /// are the other paths that make a `Value?` of their own: inlined, the
+    /// metadata of `Value?` was looked up (about 450 instructions) at every
+    /// property read.
+    @inline(never)
+    private func decodeText<Value: Decodable>(_ type: Value.Type, from json: JSONValue) -> Value? {
+        decoding { try? $0.decode(Value.self, from: json) }
     }
 
     /// `json`, which is complete, decoded as `Value`; reused while the JSON
@@ -353,15 +367,35 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
     ) -> Value? {
         // A class instance, not a tuple of the JSON and an `Any`: copying
         // the tuple out, casting the `Any` back and destroying the copy cost
-        // about 1,400 instructions a read of a complete property.
+        // about 1,400 instructions a read of a complete property. And not a
+        // generic class cast to its `Value` type, whose metadata lookups were
+        // about 900 instructions a read: the kept value's class gives it back.
         let kept = lock.withLock { entries[index].complete }
-        if let kept = kept as? _CompleteDecoded<Value>, _isSameJSON(kept.source, json) { return kept.value }
+        if let kept, _isSameJSON(kept.source, json) { return kept.value(as: Value.self) }
+        return decodeAndKeep(Value.self, from: json, entry: index)
+    }
+
+    /// ``decodeComplete(_:from:entry:)`` for JSON not decoded before.
+    @inline(never)
+    private func decodeAndKeep<Value: Decodable>(
+        _ type: Value.Type, from json: JSONValue, entry index: Int
+    ) -> Value? {
         let value = decoding { try? $0.decode(Value.self, from: json) }
         if !(Value.self is AnyObject.Type) {
-            let made = _CompleteDecoded(source: json, value: value)
+            let made = value.map { _CompleteValue(source: json, value: $0) } ?? _CompleteDecoded(source: json)
             lock.withLock { entries[index].complete = made }
         }
         return value
+    }
+
+    /// The elements of an array being read that decode, as `Value`, which
+    /// is `arrayType`.
+    @inline(never)
+    private func decodeElements<Value>(
+        _ arrayType: any _PartialElements.Type, as type: Value.Type, _ elements: ArraySlice<JSONValue>,
+        entry index: Int, root: Int?
+    ) -> Value? {
+        decodeElements(arrayType, elements, entry: index, root: root) as? Value
     }
 
     /// The elements of an array being read that decode, as `arrayType`;
@@ -410,15 +444,37 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
 }
 
 /// A property's value decoded from complete JSON, and that JSON, which
-/// ``_PartialModelContext`` keeps for the next snapshots; `value` is `nil`
-/// if the JSON did not decode.
-final class _CompleteDecoded<Value> {
+/// ``_PartialModelContext`` keeps for the next snapshots: this class when
+/// the JSON did not decode, ``_CompleteValue`` when it did.
+///
+/// Not generic, so that checking `source` needs no metadata lookup; the
+/// subclass that holds the value gives it back through its own override of
+/// ``value(as:)``, where its type is known without one.
+class _CompleteDecoded {
     let source: JSONValue
-    let value: Value?
 
-    init(source: JSONValue, value: Value?) {
+    init(source: JSONValue) {
         self.source = source
+    }
+
+    /// The value, as `type`, which is its type; `nil` if the JSON did not
+    /// decode.
+    func value<Value>(as type: Value.Type) -> Value? { nil }
+}
+
+/// A ``_CompleteDecoded`` whose JSON decoded to `value`.
+final class _CompleteValue<Decoded>: _CompleteDecoded {
+    let value: Decoded
+
+    init(source: JSONValue, value: Decoded) {
         self.value = value
+        super.init(source: source)
+    }
+
+    override func value<Value>(as type: Value.Type) -> Value? {
+        // An entry is for one key path, whose value type does not change.
+        guard Value.self == Decoded.self else { return nil }
+        return unsafeBitCast(value, to: Value.self)
     }
 }
 
