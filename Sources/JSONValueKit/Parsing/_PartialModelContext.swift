@@ -200,10 +200,8 @@ struct _PartialEntry {
 /// same context; its state is changed only under `lock`, and decoding runs
 /// outside it. Values of class types are not kept, so that snapshots of
 /// parsers on different threads do not share instances.
-final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
+final class _PartialModelContext<Model: Decodable>: _PartialContextBase, @unchecked Sendable {
     let decoder: JSONValueDecoder
-    /// What tells decoders apart; `nil` when they cannot be compared.
-    let decoderKey: String?
 
     private let lock = _Lock()
 
@@ -234,7 +232,7 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
 
     init(decoder: JSONValueDecoder, key: String?) {
         self.decoder = decoder
-        self.decoderKey = key
+        super.init(modelType: ObjectIdentifier(Model.self), decoderKey: key)
     }
 
     /// The key under which a context made with `decoder` can be reused:
@@ -246,10 +244,6 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
         }
         return "\(strategies),t\(decoder.tolerance.rawValue)"
     }
-
-    /// ``key(for:)`` of `JSONValueDecoder()`, which
-    /// ``JSONIncrementalParser/partial(as:)`` asks for at every snapshot.
-    static var defaultKey: String? { _defaultPartialDecoderKey }
 
     // MARK: - Locations
 
@@ -315,40 +309,80 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
     }
 
     /// The value of `keyPath` in `snapshot`: see ``JSONPartial/subscript(_:)``.
+    ///
+    /// Each way of reading is a call of its own, whose `Value?` is returned
+    /// as it is: with a `Value?` of this function's own (an array cast to
+    /// `Value`, a decoded text), the metadata of `Value?` was looked up at
+    /// every read, about 450 instructions.
     func value<Value: Decodable>(at keyPath: KeyPath<Model, Value>, in snapshot: JSONPartial<Model>) -> Value? {
+        switch reading(keyPath, in: snapshot, growth: { _partialGrowth(of: Value.self) }) {
+        case .none:
+            return nil
+        case .model:
+            return modelValue(at: keyPath, in: snapshot)
+        case .elements(let elementsType, let elements, let slot):
+            return decodeElements(elementsType, as: Value.self, elements, entry: slot, root: snapshot.frontier.root)
+        case .text(let json):
+            return decodeText(Value.self, from: json)
+        case .complete(let json, let slot):
+            return decodeComplete(Value.self, from: json, entry: slot)
+        }
+    }
+
+    /// How to read `keyPath` in `snapshot`; `growth` gives how its type
+    /// shows, asked once per key path.
+    private func reading(
+        _ keyPath: AnyKeyPath, in snapshot: JSONPartial<Model>,
+        growth: () -> (_PartialGrowth, (any _PartialElements.Type)?),
+        usesModel: Bool = true
+    ) -> _PartialReading {
         let (slot, tokens, growth, elementsType) = lock.withLock {
             () -> (Int, [String]?, _PartialGrowth, (any _PartialElements.Type)?) in
             let found = index(of: keyPath)
             if entries[found].growth == nil {
-                let growth = (Value.self as? any _PartialGrowing.Type)?._partialGrowth ?? .whole
-                entries[found].growth = growth
-                if growth == .elements { entries[found].elementsType = Value.self as? any _PartialElements.Type }
+                (entries[found].growth, entries[found].elementsType) = growth()
             }
             return (found, entries[found].tokens, entries[found].growth ?? .whole, entries[found].elementsType)
         }
-        guard let tokens else { return nil }
-        if snapshot.frontier.path == nil, let model = model(of: snapshot.value) {
-            // Complete: exactly what the one-shot decode holds, members that
-            // never came included.
-            return model[keyPath: keyPath]
-        }
-        guard let json = _JSONParser.value(at: tokens[...], in: snapshot.value) else { return nil }
+        guard let tokens else { return .none }
+        // Complete: exactly what the one-shot decode holds, members that
+        // never came included, if it decodes.
+        if usesModel && snapshot.frontier.path == nil { return .model }
+        guard let json = _JSONParser.value(at: tokens[...], in: snapshot.value) else { return .none }
         let isComplete = snapshot.frontier.isComplete(tokens)
         switch growth {
         case .elements:
             guard case .array(let elements) = json, let elementsType else { break }
             let count =
                 isComplete ? elements.count : snapshot.frontier.completeElements(at: tokens, count: elements.count)
-            return decodeElements(
-                elementsType, as: Value.self, elements[..<count], entry: slot, root: snapshot.frontier.root)
+            return .elements(elementsType, elements[..<count], slot: slot)
         case .text where !isComplete:
-            guard case .string = json else { return nil }
-            return decodeText(Value.self, from: json)
+            guard case .string = json else { return .none }
+            return .text(json)
         case .text, .whole:
             break
         }
-        guard isComplete else { return nil }
-        return decodeComplete(Value.self, from: json, entry: slot)
+        return isComplete ? .complete(json, slot: slot) : .none
+    }
+
+    /// The value at `keyPath` of the whole model, once the value is
+    /// complete; if it does not decode, the value at the key path's
+    /// location as though the model were not complete.
+    @inline(never)
+    private func modelValue<Value: Decodable>(at keyPath: KeyPath<Model, Value>, in snapshot: JSONPartial<Model>)
+        -> Value?
+    {
+        if let model = model(of: snapshot.value) { return model[keyPath: keyPath] }
+        switch reading(keyPath, in: snapshot, growth: { _partialGrowth(of: Value.self) }, usesModel: false) {
+        case .none, .model:
+            return nil
+        case .elements(let elementsType, let elements, let slot):
+            return decodeElements(elementsType, as: Value.self, elements, entry: slot, root: snapshot.frontier.root)
+        case .text(let json):
+            return decodeText(Value.self, from: json)
+        case .complete(let json, let slot):
+            return decodeComplete(Value.self, from: json, entry: slot)
+        }
     }
 
     /// A string being read, `json`, decoded as `Value`. Out of line, as
@@ -478,8 +512,45 @@ final class _CompleteValue<Decoded>: _CompleteDecoded {
     }
 }
 
-/// `_PartialModelContext.key(for: JSONValueDecoder())`, made once.
-private let _defaultPartialDecoderKey = _PartialModelContext<JSONValue>.key(for: JSONValueDecoder())
+/// How ``_PartialModelContext/value(at:in:)`` reads the value at a key path.
+enum _PartialReading {
+    /// Not known yet, or never.
+    case none
+    /// From the whole model, which is complete.
+    case model
+    /// The complete elements of an array being read, of entry `slot`.
+    case elements(any _PartialElements.Type, ArraySlice<JSONValue>, slot: Int)
+    /// A string being read.
+    case text(JSONValue)
+    /// Complete JSON, decoded once for entry `slot`.
+    case complete(JSONValue, slot: Int)
+}
+
+/// How `Value` shows while it streams, and its array type for
+/// ``_PartialGrowth/elements``.
+func _partialGrowth<Value>(of type: Value.Type) -> (_PartialGrowth, (any _PartialElements.Type)?) {
+    let growth = (Value.self as? any _PartialGrowing.Type)?._partialGrowth ?? .whole
+    return (growth, growth == .elements ? Value.self as? any _PartialElements.Type : nil)
+}
+
+/// What tells the ``_PartialModelContext`` that a parser keeps apart from
+/// others without a cast to the generic class (whose metadata a cast looks
+/// up): its model type and its decoder's key.
+class _PartialContextBase: @unchecked Sendable {
+    /// `Model`.
+    let modelType: ObjectIdentifier
+    /// What tells decoders apart; `nil` when they cannot be compared.
+    let decoderKey: String?
+
+    init(modelType: ObjectIdentifier, decoderKey: String?) {
+        self.modelType = modelType
+        self.decoderKey = decoderKey
+    }
+
+    /// `_PartialModelContext.key(for: JSONValueDecoder())`, which
+    /// ``JSONIncrementalParser/partial(as:)`` asks for at every snapshot.
+    static let defaultKey = _PartialModelContext<JSONValue>.key(for: JSONValueDecoder())
+}
 
 /// Whether two complete values are the same JSON, in constant time for
 /// containers and long strings: they are the same instance (complete values
