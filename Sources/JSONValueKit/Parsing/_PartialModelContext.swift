@@ -97,6 +97,10 @@ extension Array: _PartialElements where Element: Decodable {
     static func _decodeElements(
         _ elements: ArraySlice<JSONValue>, with decoding: _PartialDecoding, cache: inout _ElementCache?
     ) -> [Element] {
+        // This code is not specialized: each use of `[Element]` below looked
+        // up its metadata (about 330 instructions, five times a snapshot)
+        // unless one lookup came before them all, as this one does.
+        let arrayType: Any.Type = [Element].self
         var kept = _ElementCache()
         var decoded: [Element] = []
         if var cached = cache {
@@ -111,7 +115,7 @@ extension Array: _PartialElements where Element: Decodable {
             // Complete elements never change; this checks that the array is
             // the one cached (a repeated member name may have replaced it).
             if count == 0 || _isSameJSON(cached.sources[count &- 1], elements[elements.startIndex &+ count &- 1]),
-                let previous = cached.decoded as? [Element]
+                type(of: cached.decoded) == arrayType, let previous = cached.decoded as? [Element]
             {
                 cached.decoded = ()
                 decoded = previous
@@ -129,12 +133,15 @@ extension Array: _PartialElements where Element: Decodable {
                 // element that does not decode: each new element decodes
                 // on its own, where it is, without copying them into an
                 // array to decode.
+                // (`do`, not `try?`, whose `Element?` looked up the metadata
+                // of that type at every call.)
                 for element in fresh {
-                    guard let value = try? decoding.decodeElement(Element.self, from: element, at: index) else {
+                    do {
+                        decoded.append(try decoding.decodeElement(Element.self, from: element, at: index))
+                    } catch {
                         kept.isStopped = true
                         break
                     }
-                    decoded.append(consume value)
                     index &+= 1
                 }
             } else if let batch = try? decoding.decode([Element].self, from: .array([JSONValue](fresh))) {
