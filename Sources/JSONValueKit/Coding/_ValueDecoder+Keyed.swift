@@ -114,16 +114,29 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool { try value(for: key, reporting: false).isNull }
 
+    // Bool, String, Double and Int take the member as it is when it has
+    // their kind, without the unwrapping call, whose `key` argument made an
+    // `(any CodingKey)?` to destroy through the runtime at every member
+    // (about a tenth of a scalar member's cost); anything else, a boxed
+    // exact number included, is unwrapped as before.
+
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try withDecoder { try $0.unwrapBool(value(for: key), key: key) }
+        let value = try value(for: key)
+        if case .bool(let bool) = value { return bool }
+        return try withDecoder { try $0.unwrapBool(value, key: key) }
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try withDecoder { try $0.unwrapString(value(for: key), key: key) }
+        let value = try value(for: key)
+        if case .string(let string) = value { return string }
+        return try withDecoder { try $0.unwrapString(value, key: key) }
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try withDecoder { try $0.unwrapFloatingPoint(value(for: key), as: type, key: key) }
+        let value = try value(for: key)
+        // NaN is how the parser boxes an exact number (see `_ExactNumbers`).
+        if case .double(let double) = value, !double.isNaN { return double }
+        return try withDecoder { try $0.unwrapFloatingPoint(value, as: type, key: key) }
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
@@ -131,7 +144,9 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try withDecoder { try $0.unwrapInteger(value(for: key), as: type, key: key) }
+        let value = try value(for: key)
+        if case .int(let int) = value { return int }
+        return try withDecoder { try $0.unwrapInteger(value, as: type, key: key) }
     }
 
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {

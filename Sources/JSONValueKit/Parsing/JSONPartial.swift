@@ -199,7 +199,7 @@ extension JSONIncrementalParser {
     ///   of the open containers. Each property read costs what decoding its
     ///   new part costs; see ``JSONPartial``.
     public func partial<Model: Decodable>(as type: Model.Type) -> JSONPartial<Model>? {
-        partial(as: type, using: JSONValueDecoder(), key: _PartialModelContext<Model>.defaultKey)
+        partial(as: type, using: JSONValueDecoder(), key: _PartialContextBase.defaultKey)
     }
 
     /// A typed view of the value so far, read with a given decoder's
@@ -233,19 +233,27 @@ extension JSONIncrementalParser {
         partial(as: type, using: decoder, key: _PartialModelContext<Model>.key(for: decoder))
     }
 
-    /// ``partial(as:using:)``, with the decoder's key already made.
+    /// ``partial(as:using:)``, with the decoder's key already made; the
+    /// decoder is made only if a context is.
     private func partial<Model: Decodable>(
-        as type: Model.Type, using decoder: JSONValueDecoder, key: String?
+        as type: Model.Type, using decoder: @autoclosure () -> JSONValueDecoder, key: String?
     ) -> JSONPartial<Model>? {
         guard let value = partialValue else { return nil }
+        // The kept context is told apart by its model type's identity, not
+        // cast: each cast to the generic class looked up its metadata
+        // (about 400 instructions, three times a snapshot).
+        let model = ObjectIdentifier(Model.self)
         let kept = storage.partialModel(
             reusing: { kept in
-                guard let key, let context = kept as? _PartialModelContext<Model> else { return false }
-                return context.decoderKey == key
+                guard let key, let context = kept as? _PartialContextBase else { return false }
+                return context.modelType == model && context.decoderKey == key
             },
-            make: { _PartialModelContext<Model>(decoder: decoder, key: key) })
+            make: { _PartialModelContext<Model>(decoder: decoder(), key: key) })
         // `make` made one of this type, or `reusing` found one.
-        let context = kept as? _PartialModelContext<Model> ?? _PartialModelContext<Model>(decoder: decoder, key: key)
+        let context =
+            (kept as? _PartialContextBase)?.modelType == model
+            ? unsafeDowncast(kept, to: _PartialModelContext<Model>.self)
+            : _PartialModelContext<Model>(decoder: decoder(), key: key)
         return JSONPartial(value: value, frontier: partialFrontier, context: context)
     }
 

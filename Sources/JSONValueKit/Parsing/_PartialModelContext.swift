@@ -97,6 +97,10 @@ extension Array: _PartialElements where Element: Decodable {
     static func _decodeElements(
         _ elements: ArraySlice<JSONValue>, with decoding: _PartialDecoding, cache: inout _ElementCache?
     ) -> [Element] {
+        // This code is not specialized: each use of `[Element]` below looked
+        // up its metadata (about 330 instructions, five times a snapshot)
+        // unless one lookup came before them all, as this one does.
+        let arrayType: Any.Type = [Element].self
         var kept = _ElementCache()
         var decoded: [Element] = []
         if var cached = cache {
@@ -111,7 +115,7 @@ extension Array: _PartialElements where Element: Decodable {
             // Complete elements never change; this checks that the array is
             // the one cached (a repeated member name may have replaced it).
             if count == 0 || _isSameJSON(cached.sources[count &- 1], elements[elements.startIndex &+ count &- 1]),
-                let previous = cached.decoded as? [Element]
+                type(of: cached.decoded) == arrayType, let previous = cached.decoded as? [Element]
             {
                 cached.decoded = ()
                 decoded = previous
@@ -129,12 +133,15 @@ extension Array: _PartialElements where Element: Decodable {
                 // element that does not decode: each new element decodes
                 // on its own, where it is, without copying them into an
                 // array to decode.
+                // (`do`, not `try?`, whose `Element?` looked up the metadata
+                // of that type at every call.)
                 for element in fresh {
-                    guard let value = try? decoding.decodeElement(Element.self, from: element, at: index) else {
+                    do {
+                        decoded.append(try decoding.decodeElement(Element.self, from: element, at: index))
+                    } catch {
                         kept.isStopped = true
                         break
                     }
-                    decoded.append(consume value)
                     index &+= 1
                 }
             } else if let batch = try? decoding.decode([Element].self, from: .array([JSONValue](fresh))) {
@@ -174,9 +181,12 @@ struct _PartialEntry {
     var tokens: [String]?
     /// How the property's value shows while it streams, once asked.
     var growth: _PartialGrowth?
-    /// The last complete JSON decoded there, and its value: a
-    /// ``_CompleteDecoded`` of the property's type.
-    var complete: AnyObject?
+    /// The property's type as an array whose elements show as they
+    /// complete, for ``_PartialGrowth/elements``: found with `growth`, not
+    /// cast at every read.
+    var elementsType: (any _PartialElements.Type)?
+    /// The last complete JSON decoded there, and its value.
+    var complete: _CompleteDecoded?
     /// The array being read there: where its top-level value started,
     /// and its elements decoded so far.
     var elements: (root: Int, cache: _ElementCache)?
@@ -197,10 +207,8 @@ struct _PartialEntry {
 /// same context; its state is changed only under `lock`, and decoding runs
 /// outside it. Values of class types are not kept, so that snapshots of
 /// parsers on different threads do not share instances.
-final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
+final class _PartialModelContext<Model: Decodable>: _PartialContextBase, @unchecked Sendable {
     let decoder: JSONValueDecoder
-    /// What tells decoders apart; `nil` when they cannot be compared.
-    let decoderKey: String?
 
     private let lock = _Lock()
 
@@ -231,7 +239,7 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
 
     init(decoder: JSONValueDecoder, key: String?) {
         self.decoder = decoder
-        self.decoderKey = key
+        super.init(modelType: ObjectIdentifier(Model.self), decoderKey: key)
     }
 
     /// The key under which a context made with `decoder` can be reused:
@@ -243,10 +251,6 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
         }
         return "\(strategies),t\(decoder.tolerance.rawValue)"
     }
-
-    /// ``key(for:)`` of `JSONValueDecoder()`, which
-    /// ``JSONIncrementalParser/partial(as:)`` asks for at every snapshot.
-    static var defaultKey: String? { _defaultPartialDecoderKey }
 
     // MARK: - Locations
 
@@ -312,38 +316,89 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
     }
 
     /// The value of `keyPath` in `snapshot`: see ``JSONPartial/subscript(_:)``.
+    ///
+    /// Each way of reading is a call of its own, whose `Value?` is returned
+    /// as it is: with a `Value?` of this function's own (an array cast to
+    /// `Value`, a decoded text), the metadata of `Value?` was looked up at
+    /// every read, about 450 instructions.
     func value<Value: Decodable>(at keyPath: KeyPath<Model, Value>, in snapshot: JSONPartial<Model>) -> Value? {
-        let (slot, tokens, growth) = lock.withLock { () -> (Int, [String]?, _PartialGrowth) in
+        switch reading(keyPath, in: snapshot, growth: { _partialGrowth(of: Value.self) }) {
+        case .none:
+            return nil
+        case .model:
+            return modelValue(at: keyPath, in: snapshot)
+        case .elements(let elementsType, let elements, let slot):
+            return decodeElements(elementsType, as: Value.self, elements, entry: slot, root: snapshot.frontier.root)
+        case .text(let json):
+            return decodeText(Value.self, from: json)
+        case .complete(let json, let slot):
+            return decodeComplete(Value.self, from: json, entry: slot)
+        }
+    }
+
+    /// How to read `keyPath` in `snapshot`; `growth` gives how its type
+    /// shows, asked once per key path.
+    private func reading(
+        _ keyPath: AnyKeyPath, in snapshot: JSONPartial<Model>,
+        growth: () -> (_PartialGrowth, (any _PartialElements.Type)?),
+        usesModel: Bool = true
+    ) -> _PartialReading {
+        let (slot, tokens, growth, elementsType) = lock.withLock {
+            () -> (Int, [String]?, _PartialGrowth, (any _PartialElements.Type)?) in
             let found = index(of: keyPath)
             if entries[found].growth == nil {
-                entries[found].growth = (Value.self as? any _PartialGrowing.Type)?._partialGrowth ?? .whole
+                (entries[found].growth, entries[found].elementsType) = growth()
             }
-            return (found, entries[found].tokens, entries[found].growth ?? .whole)
+            return (found, entries[found].tokens, entries[found].growth ?? .whole, entries[found].elementsType)
         }
-        guard let tokens else { return nil }
-        if snapshot.frontier.path == nil, let model = model(of: snapshot.value) {
-            // Complete: exactly what the one-shot decode holds, members that
-            // never came included.
-            return model[keyPath: keyPath]
-        }
-        guard let json = _JSONParser.value(at: tokens[...], in: snapshot.value) else { return nil }
+        guard let tokens else { return .none }
+        // Complete: exactly what the one-shot decode holds, members that
+        // never came included, if it decodes.
+        if usesModel && snapshot.frontier.path == nil { return .model }
+        guard let json = _JSONParser.value(at: tokens[...], in: snapshot.value) else { return .none }
         let isComplete = snapshot.frontier.isComplete(tokens)
         switch growth {
         case .elements:
-            guard case .array(let elements) = json,
-                let arrayType = Value.self as? any _PartialElements.Type
-            else { break }
+            guard case .array(let elements) = json, let elementsType else { break }
             let count =
                 isComplete ? elements.count : snapshot.frontier.completeElements(at: tokens, count: elements.count)
-            return decodeElements(arrayType, elements[..<count], entry: slot, root: snapshot.frontier.root) as? Value
+            return .elements(elementsType, elements[..<count], slot: slot)
         case .text where !isComplete:
-            guard case .string = json else { return nil }
-            return decoding { try? $0.decode(Value.self, from: json) }
+            guard case .string = json else { return .none }
+            return .text(json)
         case .text, .whole:
             break
         }
-        guard isComplete else { return nil }
-        return decodeComplete(Value.self, from: json, entry: slot)
+        return isComplete ? .complete(json, slot: slot) : .none
+    }
+
+    /// The value at `keyPath` of the whole model, once the value is
+    /// complete; if it does not decode, the value at the key path's
+    /// location as though the model were not complete.
+    @inline(never)
+    private func modelValue<Value: Decodable>(at keyPath: KeyPath<Model, Value>, in snapshot: JSONPartial<Model>)
+        -> Value?
+    {
+        if let model = model(of: snapshot.value) { return model[keyPath: keyPath] }
+        switch reading(keyPath, in: snapshot, growth: { _partialGrowth(of: Value.self) }, usesModel: false) {
+        case .none, .model:
+            return nil
+        case .elements(let elementsType, let elements, let slot):
+            return decodeElements(elementsType, as: Value.self, elements, entry: slot, root: snapshot.frontier.root)
+        case .text(let json):
+            return decodeText(Value.self, from: json)
+        case .complete(let json, let slot):
+            return decodeComplete(Value.self, from: json, entry: slot)
+        }
+    }
+
+    /// A string being read, `json`, decoded as `Value`. Out of line, as
+    /// are the other paths that make a `Value?` of their own: inlined, the
+    /// metadata of `Value?` was looked up (about 450 instructions) at every
+    /// property read.
+    @inline(never)
+    private func decodeText<Value: Decodable>(_ type: Value.Type, from json: JSONValue) -> Value? {
+        decoding { try? $0.decode(Value.self, from: json) }
     }
 
     /// `json`, which is complete, decoded as `Value`; reused while the JSON
@@ -353,15 +408,35 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
     ) -> Value? {
         // A class instance, not a tuple of the JSON and an `Any`: copying
         // the tuple out, casting the `Any` back and destroying the copy cost
-        // about 1,400 instructions a read of a complete property.
+        // about 1,400 instructions a read of a complete property. And not a
+        // generic class cast to its `Value` type, whose metadata lookups were
+        // about 900 instructions a read: the kept value's class gives it back.
         let kept = lock.withLock { entries[index].complete }
-        if let kept = kept as? _CompleteDecoded<Value>, _isSameJSON(kept.source, json) { return kept.value }
+        if let kept, _isSameJSON(kept.source, json) { return kept.value(as: Value.self) }
+        return decodeAndKeep(Value.self, from: json, entry: index)
+    }
+
+    /// ``decodeComplete(_:from:entry:)`` for JSON not decoded before.
+    @inline(never)
+    private func decodeAndKeep<Value: Decodable>(
+        _ type: Value.Type, from json: JSONValue, entry index: Int
+    ) -> Value? {
         let value = decoding { try? $0.decode(Value.self, from: json) }
         if !(Value.self is AnyObject.Type) {
-            let made = _CompleteDecoded(source: json, value: value)
+            let made = value.map { _CompleteValue(source: json, value: $0) } ?? _CompleteDecoded(source: json)
             lock.withLock { entries[index].complete = made }
         }
         return value
+    }
+
+    /// The elements of an array being read that decode, as `Value`, which
+    /// is `arrayType`.
+    @inline(never)
+    private func decodeElements<Value>(
+        _ arrayType: any _PartialElements.Type, as type: Value.Type, _ elements: ArraySlice<JSONValue>,
+        entry index: Int, root: Int?
+    ) -> Value? {
+        decodeElements(arrayType, elements, entry: index, root: root) as? Value
     }
 
     /// The elements of an array being read that decode, as `arrayType`;
@@ -410,20 +485,79 @@ final class _PartialModelContext<Model: Decodable>: @unchecked Sendable {
 }
 
 /// A property's value decoded from complete JSON, and that JSON, which
-/// ``_PartialModelContext`` keeps for the next snapshots; `value` is `nil`
-/// if the JSON did not decode.
-final class _CompleteDecoded<Value> {
+/// ``_PartialModelContext`` keeps for the next snapshots: this class when
+/// the JSON did not decode, ``_CompleteValue`` when it did.
+///
+/// Not generic, so that checking `source` needs no metadata lookup; the
+/// subclass that holds the value gives it back through its own override of
+/// ``value(as:)``, where its type is known without one.
+class _CompleteDecoded {
     let source: JSONValue
-    let value: Value?
 
-    init(source: JSONValue, value: Value?) {
+    init(source: JSONValue) {
         self.source = source
+    }
+
+    /// The value, as `type`, which is its type; `nil` if the JSON did not
+    /// decode.
+    func value<Value>(as type: Value.Type) -> Value? { nil }
+}
+
+/// A ``_CompleteDecoded`` whose JSON decoded to `value`.
+final class _CompleteValue<Decoded>: _CompleteDecoded {
+    let value: Decoded
+
+    init(source: JSONValue, value: Decoded) {
         self.value = value
+        super.init(source: source)
+    }
+
+    override func value<Value>(as type: Value.Type) -> Value? {
+        // An entry is for one key path, whose value type does not change.
+        guard Value.self == Decoded.self else { return nil }
+        return unsafeBitCast(value, to: Value.self)
     }
 }
 
-/// `_PartialModelContext.key(for: JSONValueDecoder())`, made once.
-private let _defaultPartialDecoderKey = _PartialModelContext<JSONValue>.key(for: JSONValueDecoder())
+/// How ``_PartialModelContext/value(at:in:)`` reads the value at a key path.
+enum _PartialReading {
+    /// Not known yet, or never.
+    case none
+    /// From the whole model, which is complete.
+    case model
+    /// The complete elements of an array being read, of entry `slot`.
+    case elements(any _PartialElements.Type, ArraySlice<JSONValue>, slot: Int)
+    /// A string being read.
+    case text(JSONValue)
+    /// Complete JSON, decoded once for entry `slot`.
+    case complete(JSONValue, slot: Int)
+}
+
+/// How `Value` shows while it streams, and its array type for
+/// ``_PartialGrowth/elements``.
+func _partialGrowth<Value>(of type: Value.Type) -> (_PartialGrowth, (any _PartialElements.Type)?) {
+    let growth = (Value.self as? any _PartialGrowing.Type)?._partialGrowth ?? .whole
+    return (growth, growth == .elements ? Value.self as? any _PartialElements.Type : nil)
+}
+
+/// What tells the ``_PartialModelContext`` that a parser keeps apart from
+/// others without a cast to the generic class (whose metadata a cast looks
+/// up): its model type and its decoder's key.
+class _PartialContextBase: @unchecked Sendable {
+    /// `Model`.
+    let modelType: ObjectIdentifier
+    /// What tells decoders apart; `nil` when they cannot be compared.
+    let decoderKey: String?
+
+    init(modelType: ObjectIdentifier, decoderKey: String?) {
+        self.modelType = modelType
+        self.decoderKey = decoderKey
+    }
+
+    /// `_PartialModelContext.key(for: JSONValueDecoder())`, which
+    /// ``JSONIncrementalParser/partial(as:)`` asks for at every snapshot.
+    static let defaultKey = _PartialModelContext<JSONValue>.key(for: JSONValueDecoder())
+}
 
 /// Whether two complete values are the same JSON, in constant time for
 /// containers and long strings: they are the same instance (complete values

@@ -102,4 +102,43 @@ struct KeyedDecodingTests {
         lenient.tolerance = .convertScalarTypes
         #expect(try lenient.decode([String].self, from: ["a", 1]) == ["a", "1"])
     }
+
+    /// A keyed container's members of each scalar type, one of them a number
+    /// that the parser boxed for its exact text.
+    struct Scalars: Decodable, Equatable {
+        var double: Double
+        var big: UInt64
+        var int: Int
+        var text: String
+        var flag: Bool
+    }
+
+    @Test("scalar members read as they are, and a boxed exact number through its text")
+    func scalarMembers() throws {
+        // A custom key strategy decodes from the tree, in which a number a
+        // Double would round is boxed (a NaN that stands for its text).
+        var decoder = JSONValueDecoder()
+        decoder.keyDecodingStrategy = .custom { $0.last! }
+        let data = Data(
+            #"{"double": 0.30000000000000004441, "big": 18446744073709551615, "int": -3, "text": "t", "flag": true}"#
+                .utf8)
+        let scalars = try decoder.decode(Scalars.self, from: data)
+        #expect(scalars == Scalars(double: 0.30000000000000004441, big: .max, int: -3, text: "t", flag: true))
+        #expect(!scalars.double.isNaN)
+        // Members of another kind are unwrapped as before: converted, or refused.
+        var lenient = JSONValueDecoder()
+        lenient.tolerance = .convertScalarTypes
+        let converted = try lenient.decode(
+            Scalars.self, from: ["double": "1.5", "big": 2, "int": 3.0, "text": 4, "flag": "true"])
+        #expect(converted == Scalars(double: 1.5, big: 2, int: 3, text: "4", flag: true))
+        let error = #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(
+                Scalars.self, from: ["double": 1, "big": 2, "int": "3", "text": "t", "flag": true])
+        }
+        guard case .typeMismatch(_, let context) = error else {
+            Issue.record("expected typeMismatch, got \(String(describing: error))")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["int"])
+    }
 }

@@ -740,6 +740,40 @@ struct JSONPartialTests {
         #expect(items.map(\.text) == ["x"])
     }
 
+    @Test("snapshots of two model types in turn on one parser each read their own type")
+    func twoModelTypes() throws {
+        struct Names: Decodable, Equatable {
+            var city: String
+            var units: String
+        }
+        var parser = JSONIncrementalParser()
+        try parser.append(#"{"city": "Lisbon", "units": "celsius", "days": 3"#)
+        for _ in 0..<3 {
+            let args = try #require(parser.partial(as: WeatherArgs.self))
+            #expect(args[\.units] == .celsius)
+            #expect(args[\.days] == nil)
+            let names = try #require(parser.partial(as: Names.self))
+            #expect(names[\.units] == "celsius")
+            #expect(names[\.city] == "Lisbon")
+        }
+        try parser.append("}")
+        #expect(parser.partial(as: WeatherArgs.self)?[\.days] == 3)
+        #expect(parser.partial(as: Names.self)?.model == Names(city: "Lisbon", units: "celsius"))
+        #expect(parser.partial(as: WeatherArgs.self)?.model == WeatherArgs(city: "Lisbon", units: .celsius, days: 3))
+    }
+
+    @Test("a complete property that does not decode stays nil, snapshot after snapshot")
+    func completeThatDoesNotDecode() throws {
+        var parser = JSONIncrementalParser()
+        try parser.append(#"{"city": "Lisbon", "units": "kelvin", "days": 3"#)
+        for _ in 0..<3 {
+            let snapshot = try #require(parser.partial(as: WeatherArgs.self))
+            #expect(snapshot[\.units] == nil)
+            #expect(snapshot.isComplete(\.units))
+            #expect(snapshot[\.city] == "Lisbon")
+        }
+    }
+
     @Test("a top-level scalar, and a value that is no model")
     func others() throws {
         var parser = JSONIncrementalParser()
