@@ -64,8 +64,18 @@ struct SchemaCompilerTests {
             (["s": ["~x": 5]], "/properties/s/$ref/allOf/1/properties/~0x/minimum"),
         ] as [(JSONValue, JSONPointer)])
     func nestedLocations(instance: JSONValue, keywordLocation: JSONPointer) throws {
-        let schema = try JSONSchema(Self.nested)
-        let errors = schema.validate(instance).errors
+        // Without the references, every node keeps its step, and so does
+        // the one with the error.
+        var withoutReferences = Self.nested
+        withoutReferences["properties"]?["r"] = nil
+        withoutReferences["properties"]?["s"] = nil
+        #expect(try JSONSchema(withoutReferences).program.nodes.buffer.count == 8)
+        for schema in instance["a/b"] == nil ? [Self.nested] : [Self.nested, withoutReferences] {
+            try expectNestedError(try JSONSchema(schema).validate(instance).errors, keywordLocation)
+        }
+    }
+
+    private func expectNestedError(_ errors: [JSONSchema.ValidationError], _ keywordLocation: JSONPointer) throws {
         let error = try #require(errors.first { $0.keywordLocation.tokens.last == "minimum" }, "\(errors)")
         #expect(error.keywordLocation == keywordLocation)
         #expect(
