@@ -110,7 +110,7 @@ guard arguments.count >= 2 else {
         Usage: CallgrindProbe <operation>/<file or model> [iterations]
           parse/<file>  write/<file>  write-sorted/<file>  incremental-4KiB/<file>  incremental-1KiB-partial/<file>
           decode|decode-tree|decode-lenient|JSONDecoder|encode|encode-via-tree|encode-tree|JSONEncoder/<model>
-          schema/<schema file>:<instance file>
+          schema|schema-validate/<schema file>:<instance file>  schema-compile/<schema file>
         files: twitter citm_catalog canada; models: \(AppModelCase.all.map(\.name).joined(separator: " "))
         """)
     exit(2)
@@ -155,6 +155,16 @@ case "schema":
     let instance = try JSONValue(parsing: data(names[1]))
     keep(schema.isValid(instance))
     best = measured(iterations) { keep(schema.isValid(instance)) }
+case "schema-validate":
+    let names = subject.split(separator: ":").map(String.init)
+    let schema = try JSONSchema(JSONValue(parsing: data(names[0])))
+    let instance = try JSONValue(parsing: data(names[1]))
+    keep(schema.validate(instance))
+    best = measured(iterations) { keep(schema.validate(instance)) }
+case "schema-compile":
+    let schema = try JSONValue(parsing: data(subject))
+    keep(try JSONSchema(schema))
+    best = try measured(iterations) { keep(try JSONSchema(schema)) }
 default:
     guard let model = AppModelCase.all.first(where: { $0.name == subject }) else {
         fatalError("Unknown model \(subject)")

@@ -99,17 +99,27 @@ final class _SchemaCompiler {
     /// The keywords of every node, end to end (see
     /// ``_SchemaNode/keywords``).
     @exclusivity(unchecked) var keywords: [_SchemaKeyword] = []
-    /// Each node's location inside its resource, as JSON Pointer text
-    /// (`/$defs/point`), for absolute keyword locations.
-    @exclusivity(unchecked) var pointers: [String] = []
+    /// Each node's location inside its resource (`/$defs/point`), for
+    /// absolute keyword locations: its text, or the step from its parent's.
+    @exclusivity(unchecked) var pointers = _SchemaNodePointers()
     /// The annotations of every node, end to end (see
     /// ``_SchemaNode/annotations``).
     @exclusivity(unchecked) var annotations: [(keyword: String, value: JSONValue)] = []
+    /// The node of each location, once ``locatesEveryNode``.
     @exclusivity(unchecked) var nodeOfLocation: [Location: Int] = [:]
+    /// Whether every node is in ``nodeOfLocation``, and every new node's
+    /// pointer written out as it is allocated. Until a reference is resolved
+    /// (in small schemas, never), each subschema is reached only from its
+    /// parent, at a location of its own, and none is a resource's root
+    /// below the document's: nothing looks a node up by its location, and
+    /// its pointer is kept as the step from its parent's (see
+    /// ``_SchemaNodePointer``), written only if an error needs it.
+    @exclusivity(unchecked) private(set) var locatesEveryNode = false
     /// The node of each reference resolved so far.
     @exclusivity(unchecked) var nodeOfReference: [ReferenceKey: Int] = [:]
-    /// Nodes allocated but not yet compiled, with their location and value.
-    @exclusivity(unchecked) var queue: [(node: Int, location: Location, value: JSONValue)] = []
+    /// Nodes allocated but not yet compiled, with their value and, once
+    /// ``locatesEveryNode``, their pointer in their document.
+    @exclusivity(unchecked) var queue: [(node: Int, value: JSONValue, pointer: String?)] = []
     @exclusivity(unchecked) var usesDynamicScope = false
     /// The nodes with `unevaluatedItems` or `unevaluatedProperties` (a node
     /// with both, twice), where marking the nodes that track evaluation
@@ -235,15 +245,22 @@ final class _SchemaCompiler {
         // (About two keywords a subschema, in the schemas of the corpus.)
         keywords.reserveCapacity(2 * expectedNodeCount)
         pointers.reserveCapacity(expectedNodeCount)
-        nodeOfLocation.reserveCapacity(expectedNodeCount)
         queue.reserveCapacity(expectedNodeCount)
+        // Below a resource root other than a document's, a subschema's
+        // resource depends on its location.
+        if nestedResourceCount > 0 { locateEveryNode() }
         let rootLocation = Location(document: 0, pointer: "")
-        let root = allocateNode(at: rootLocation, value: schema, resource: resourceOfLocation[rootLocation] ?? 0)
+        let rootResource = resourceOfLocation[rootLocation] ?? 0
+        let root =
+            locatesEveryNode
+            ? allocateNode(at: rootLocation, value: schema, resource: rootResource)
+            : appendNode(at: rootLocation, value: schema, resource: rootResource)
         try drainQueue()
         try compileDynamicAnchors()
         _SchemaAnalysis.markInPlaceCycles(self)
         _SchemaAnalysis.markEvaluationTracking(self)
         let programResources = resources.map { resource -> _SchemaResource in
+            if !resource.dynamicAnchors.isEmpty || resource.recursiveAnchor { locateEveryNode() }
             var result = _SchemaResource(uri: resource.uri, documentPointer: resource.pointer)
             for (name, pointer) in resource.dynamicAnchors {
                 result.dynamicAnchors[name] = nodeOfLocation[Location(document: resource.document, pointer: pointer)]
@@ -565,6 +582,7 @@ final class _SchemaCompiler {
     ) throws(JSONSchemaError) -> Int {
         let key = ReferenceKey(resource: resource, reference: reference)
         if let node = nodeOfReference[key] { return node }
+        locateEveryNode()
         let (target, targetResource, value) = try resolve(reference, from: resource, at: location(), keyword: keyword)
         let node = allocateNode(at: target, value: value, resource: targetResource)
         nodeOfReference[key] = node
@@ -673,12 +691,20 @@ final class _SchemaCompiler {
     // MARK: Nodes
 
     /// The node of the subschema at a location, allocated now and compiled
-    /// when the queue reaches it.
+    /// when the queue reaches it (once ``locatesEveryNode``).
     func allocateNode(at location: Location, value: JSONValue, resource: Int) -> Int {
         // Looked up and, if absent, claimed with one hash of the location.
+        // (Unconditionally: under a condition, the dictionary's accessor was
+        // no longer inlined, and allocated twice for each node.)
         let index = nodes.count
         let node = Self.value(of: &nodeOfLocation[location, default: index])
         guard node == index else { return node }
+        return appendNode(at: location, value: value, resource: resource)
+    }
+
+    /// Allocates a node for the subschema at a location, found nowhere else.
+    private func appendNode(at location: Location, value: JSONValue, resource: Int) -> Int {
+        let index = nodes.count
         // By the UTF-8 view: counting and dropping characters walked the
         // pointer grapheme by grapheme. Below a document's root resource
         // (most subschemas), the pointer is the location's, shared.
@@ -687,9 +713,67 @@ final class _SchemaCompiler {
             rootCount == 0
             ? location.pointer : String(Substring(location.pointer.utf8.dropFirst(rootCount)))
         nodes.append(_SchemaNode(resource: resource))
-        pointers.append(relative)
-        queue.append((index, location, value))
+        pointers.append(text: relative)
+        queue.append((index, value, location.pointer))
         return index
+    }
+
+    /// The node of the subschema at `keyword` of node `parent` (and at
+    /// `name` or `index` of its value), allocated now and compiled when the
+    /// queue reaches it; `parentPointer` is the parent's pointer in its
+    /// document, if it is known.
+    func allocateNode(
+        below parent: Int, pointer parentPointer: String?, _ keyword: StaticString, name: String?, index: Int?,
+        value: JSONValue
+    ) -> Int {
+        let resource = nodes[parent].resource
+        guard locatesEveryNode else {
+            let node = nodes.count
+            nodes.append(_SchemaNode(resource: resource))
+            pointers.append(parent: parent, keyword: keyword, name: name, index: index)
+            queue.append((node, value, nil))
+            return node
+        }
+        let pointer = childPointer(parentPointer ?? location(of: parent).pointer, keyword, name: name, index: index)
+        let location = Location(document: resources[resource].document, pointer: pointer)
+        return allocateNode(at: location, value: value, resource: nestedResource(at: location) ?? resource)
+    }
+
+    /// A node's location: its pointer written out, in its document.
+    func location(of node: Int) -> Location {
+        let resource = resources[nodes[node].resource]
+        return Location(
+            document: resource.document, pointer: resource.pointer + pointers.text(of: node))
+    }
+
+    /// Writes out the pointer of every node so far, and enters each in
+    /// ``nodeOfLocation``, so that references find them (see
+    /// ``locatesEveryNode``).
+    func locateEveryNode() {
+        guard !locatesEveryNode else { return }
+        locatesEveryNode = true
+        let expectedNodeCount = max(nodes.count, min(discoveredSubschemaCount, Self.maximumSubschemaCount))
+        nodeOfLocation.reserveCapacity(expectedNodeCount)
+        pointers.reserveTextCapacity(expectedNodeCount - nodes.count)
+        // Each node's pointer in its document, from its parent's (allocated
+        // before it) or its own text.
+        var written: [String] = []
+        written.reserveCapacity(nodes.count)
+        for node in nodes.indices {
+            let resource = resources[nodes[node].resource]
+            let step = pointers.steps[node]
+            let pointer =
+                if let text = pointers.text(at: step) {
+                    resource.pointer + text
+                } else {
+                    childPointer(
+                        written[Int(step.parent)], step.keyword, name: pointers.name(of: step),
+                        index: step.index >= 0 ? Int(step.index) : nil)
+                }
+            written.append(pointer)
+            nodeOfLocation[Location(document: resource.document, pointer: pointer)] = node
+        }
+        for entry in queue.indices { queue[entry].pointer = written[queue[entry].node] }
     }
 
     /// The value of a dictionary's slot, reached through `subscript(_:default:)`
@@ -713,16 +797,16 @@ final class _SchemaCompiler {
     /// a string once: appending the tokens to a string one by one (and an
     /// array element's index made a string first) was a fifth of compiling
     /// a small schema.
-    func childPointer(_ parent: String, _ keyword: String, name: String? = nil, index: Int? = nil) -> String {
+    func childPointer(_ parent: String, _ keyword: StaticString, name: String? = nil, index: Int? = nil) -> String {
         // Room for every byte of a token escaped, and for any index.
-        let room = parent.utf8.count + 2 * keyword.utf8.count + 2 * (name?.utf8.count ?? 0) + 24
+        let room = parent.utf8.count + 2 * keyword.utf8CodeUnitCount + 2 * (name?.utf8.count ?? 0) + 24
         if pointerBytes.count < room { pointerBytes = Array(repeating: 0, count: max(room, 2 * pointerBytes.count)) }
         return pointerBytes.withUnsafeMutableBufferPointer { buffer in
             let bytes = buffer.baseAddress.unsafelyUnwrapped
             var count = Self.write(parent, escaped: false, to: bytes)
             bytes[count] = UInt8(ascii: "/")
             count += 1
-            count += Self.write(keyword, escaped: true, to: bytes + count)
+            count += keyword.withUTF8Buffer { Self.writeEscaped($0, to: bytes + count) }
             if let name {
                 bytes[count] = UInt8(ascii: "/")
                 count += 1
@@ -793,15 +877,15 @@ final class _SchemaCompiler {
     private func drainQueue() throws(JSONSchemaError) {
         var next = 0
         while next < queue.count {
-            let (node, location, value) = queue[next]
+            let (node, value, pointer) = queue[next]
             next += 1
             if nodes.count > Self.maximumSubschemaCount {
                 throw error(
-                    .tooLarge(limit: Self.maximumSubschemaCount), at: location,
+                    .tooLarge(limit: Self.maximumSubschemaCount), at: location(of: node),
                     "the schema holds more than \(Self.maximumSubschemaCount) subschemas")
             }
             do throws(JSONSchemaError) {
-                try _SchemaKeywordCompiler(compiler: self, node: node, location: location).compile(value)
+                try _SchemaKeywordCompiler(compiler: self, node: node, pointer: pointer).compile(value)
             } catch {
                 try recover(error)
             }
@@ -813,6 +897,7 @@ final class _SchemaCompiler {
     /// dynamic scope can reach from any `$dynamicRef` of the same name.
     private func compileDynamicAnchors() throws(JSONSchemaError) {
         guard usesDynamicScope else { return }
+        locateEveryNode()
         var done = 0
         while done < resources.count {
             let resource = resources[done]
@@ -831,6 +916,7 @@ final class _SchemaCompiler {
     /// every `$dynamicAnchor` (or `$recursiveAnchor` root) that the dynamic
     /// scope could supply.
     func possibleTargets(of reference: _SchemaDynamicReference) -> [Int] {
+        locateEveryNode()
         var targets = [reference.target]
         for resource in resources {
             if let name = reference.dynamicAnchor, let pointer = resource.dynamicAnchors[name],

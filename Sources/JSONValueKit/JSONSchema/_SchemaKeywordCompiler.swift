@@ -13,16 +13,24 @@
 struct _SchemaKeywordCompiler {
     let compiler: _SchemaCompiler
     let node: Int
-    let location: _SchemaCompiler.Location
+    /// The subschema's pointer in its document, when the compiler has
+    /// written it out (see ``_SchemaCompiler/locatesEveryNode``).
+    let pointer: String?
     let resource: Int
     let dialect: _SchemaDialect
 
-    init(compiler: _SchemaCompiler, node: Int, location: _SchemaCompiler.Location) {
+    init(compiler: _SchemaCompiler, node: Int, pointer: String?) {
         self.compiler = compiler
         self.node = node
-        self.location = location
+        self.pointer = pointer
         resource = compiler.nodes[node].resource
         dialect = compiler.resources[resource].dialect
+    }
+
+    /// The subschema's location, for errors.
+    private var location: _SchemaCompiler.Location {
+        guard let pointer else { return compiler.location(of: node) }
+        return _SchemaCompiler.Location(document: compiler.resources[resource].document, pointer: pointer)
     }
 
     private var version: JSONSchema.Dialect { dialect.version }
@@ -116,16 +124,18 @@ struct _SchemaKeywordCompiler {
                     try compiler.recover(error)
                 }
             }
-            try compileBounds(of: object, into: &keywords)
-            do throws(JSONSchemaError) {
-                if let limit = try count(object, "minLength") { keywords.append(.minLength(limit)) }
-            } catch {
-                try compiler.recover(error)
-            }
-            do throws(JSONSchemaError) {
-                if let limit = try count(object, "maxLength") { keywords.append(.maxLength(limit)) }
-            } catch {
-                try compiler.recover(error)
+            if object.mayHave(Self.boundKeywords) { try compileBounds(of: object, into: &keywords) }
+            if object.mayHave(Self.lengthKeywords) {
+                do throws(JSONSchemaError) {
+                    if let limit = try count(object, "minLength") { keywords.append(.minLength(limit)) }
+                } catch {
+                    try compiler.recover(error)
+                }
+                do throws(JSONSchemaError) {
+                    if let limit = try count(object, "maxLength") { keywords.append(.maxLength(limit)) }
+                } catch {
+                    try compiler.recover(error)
+                }
             }
             if let value = object["pattern"] {
                 do throws(JSONSchemaError) {
@@ -154,7 +164,7 @@ struct _SchemaKeywordCompiler {
             }
             if content.isBase64 || content.isJSON { keywords.append(.content(content)) }
         }
-        if validation {
+        if validation && object.mayHave(Self.collectionKeywords) {
             do throws(JSONSchemaError) {
                 if let limit = try count(object, "minItems") { keywords.append(.minItems(limit)) }
             } catch {
@@ -210,6 +220,7 @@ struct _SchemaKeywordCompiler {
                 }
             }
         }
+        guard object.mayHave(Self.applyingKeywords) else { return }
         if let reference = object["$ref"] {
             do throws(JSONSchemaError) {
                 keywords.append(.reference(try referenceTarget(reference, keyword: "$ref")))
@@ -232,15 +243,17 @@ struct _SchemaKeywordCompiler {
             }
         }
         if applicator {
-            try compileObjectApplicators(of: object, into: &keywords)
-            try compileArrayApplicators(of: object, into: &keywords)
-            for name in Self.combinators {
+            if object.mayHave(Self.objectApplicatorKeywords) {
+                try compileObjectApplicators(of: object, into: &keywords)
+            }
+            if object.mayHave(Self.arrayApplicatorKeywords) { try compileArrayApplicators(of: object, into: &keywords) }
+            for (name, keyword) in Self.combinators {
                 guard let value = object[name] else { continue }
                 do throws(JSONSchemaError) {
                     guard case .array(let elements) = value, !elements.isEmpty else {
                         throw invalid(name, "must be a non-empty array of schemas")
                     }
-                    let children = try schemas(elements, name)
+                    let children = try schemas(elements, keyword)
                     switch name {
                     case "allOf": keywords.append(.allOf(children))
                     case "anyOf": keywords.append(.anyOf(children))
@@ -333,6 +346,31 @@ struct _SchemaKeywordCompiler {
         }
     }
 
+    // The bits (see ``_SchemaKeywordMembers/bit(of:)``) of groups of
+    // keywords, so that a subschema without any of a group's keywords (most
+    // have two or three keywords in all) skips looking each one up: the
+    // look-ups were a sixth of compiling a small schema.
+    static let boundKeywords = _SchemaKeywordMembers.bits(
+        of: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"])
+    static let lengthKeywords = _SchemaKeywordMembers.bits(of: ["minLength", "maxLength"])
+    static let collectionKeywords = _SchemaKeywordMembers.bits(
+        of: ["minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "required", "dependentRequired"])
+    /// Every keyword from `$ref` on in ``compileKeywords(of:into:)``.
+    static let applyingKeywords =
+        _SchemaKeywordMembers.bits(
+            of: [
+                "$ref", "$dynamicRef", "$recursiveRef", "allOf", "anyOf", "oneOf", "not", "if", "unevaluatedItems",
+                "unevaluatedProperties",
+            ]) | objectApplicatorKeywords | arrayApplicatorKeywords
+    static let objectApplicatorKeywords = _SchemaKeywordMembers.bits(
+        of: [
+            "properties", "patternProperties", "additionalProperties", "propertyNames", "dependencies",
+            "dependentSchemas",
+        ])
+    /// (`additionalItems`, `minContains` and `maxContains` count only
+    /// beside `items` or `contains`.)
+    static let arrayApplicatorKeywords = _SchemaKeywordMembers.bits(of: ["prefixItems", "items", "contains"])
+
     // (Static, so that each subschema does not allocate these lists.)
     private static let bounds: [(_SchemaBound.Keyword, _SchemaBound.Kind)] = [
         (.minimum, .minimum), (.maximum, .maximum),
@@ -340,7 +378,9 @@ struct _SchemaKeywordCompiler {
     private static let exclusiveBounds: [(_SchemaBound.Keyword, _SchemaBound.Kind)] = [
         (.exclusiveMinimum, .minimum), (.exclusiveMaximum, .maximum),
     ]
-    private static let combinators = ["allOf", "anyOf", "oneOf"]
+    private static let combinators: [(String, StaticString)] = [
+        ("allOf", "allOf"), ("anyOf", "anyOf"), ("oneOf", "oneOf"),
+    ]
 
     private func compileObjectApplicators(
         of object: _SchemaKeywordMembers, into keywords: inout [_SchemaKeyword]
@@ -617,9 +657,9 @@ struct _SchemaKeywordCompiler {
     // MARK: Values
 
     private func keywordLocation(_ path: String...) -> _SchemaCompiler.Location {
-        var pointer = location.pointer
-        for token in path { pointer += "/" + _escapeToken(token) }
-        return _SchemaCompiler.Location(document: location.document, pointer: pointer)
+        var location = location
+        for token in path { location.pointer += "/" + _escapeToken(token) }
+        return location
     }
 
     private func invalid(_ keyword: String, _ requirement: String, path: [String] = []) -> JSONSchemaError {
@@ -631,32 +671,30 @@ struct _SchemaKeywordCompiler {
     }
 
     /// The node of the subschema at `keyword` (and `name` or `index`).
-    private func child(_ value: JSONValue, _ keyword: String, name: String?, index: Int?) -> Int {
-        let pointer = compiler.childPointer(location.pointer, keyword, name: name, index: index)
-        let childLocation = _SchemaCompiler.Location(document: location.document, pointer: pointer)
-        return compiler.allocateNode(
-            at: childLocation, value: value, resource: compiler.nestedResource(at: childLocation) ?? resource)
+    private func child(_ value: JSONValue, _ keyword: StaticString, name: String?, index: Int?) -> Int {
+        compiler.allocateNode(below: node, pointer: pointer, keyword, name: name, index: index, value: value)
     }
 
     /// A subschema, which must be an object or a Boolean: the value of
     /// `keyword`, or its member `name`, or its element at `index`.
     private func schema(
-        _ value: JSONValue, _ keyword: String, _ name: String? = nil, index: Int? = nil
+        _ value: JSONValue, _ keyword: StaticString, _ name: String? = nil, index: Int? = nil
     ) throws(JSONSchemaError) -> Int {
         switch value {
         case .object, .bool:
             return child(value, keyword, name: name, index: index)
         default:
             guard let step = name ?? index.map(String.init) else {
-                throw invalid(keyword, "must be a schema (an object or a Boolean)")
+                throw invalid(keyword.description, "must be a schema (an object or a Boolean)")
             }
             throw invalid(
-                keyword, "must hold schemas (objects or Booleans), not \(_SchemaMessages.describe(value))", path: [step]
+                keyword.description, "must hold schemas (objects or Booleans), not \(_SchemaMessages.describe(value))",
+                path: [step]
             )
         }
     }
 
-    private func schemas(_ elements: [JSONValue], _ keyword: String) throws(JSONSchemaError) -> [Int] {
+    private func schemas(_ elements: [JSONValue], _ keyword: StaticString) throws(JSONSchemaError) -> [Int] {
         var result: [Int] = []
         result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
@@ -768,6 +806,17 @@ struct _SchemaKeywordMembers {
             let mix = UInt64(truncatingIfNeeded: bytes.count) &* 7 &+ UInt64(first) &* 499 &+ UInt64(last)
             return 1 << ((mix ^ (mix >> 7)) & 63)
         }
+    }
+
+    /// The bits of several names.
+    static func bits(of names: [String]) -> UInt64 {
+        names.reduce(0) { $0 | bit(of: $1) }
+    }
+
+    /// Whether the object may have a member named by one of the names whose
+    /// bits are `mask` (see ``bits(of:)``); if not, it has none of them.
+    func mayHave(_ mask: UInt64) -> Bool {
+        bits & mask != 0
     }
 
     /// The value of the member named `keyword`, if there is one.

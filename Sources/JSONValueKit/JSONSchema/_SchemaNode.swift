@@ -15,6 +15,109 @@ struct _SchemaResource: Sendable {
     var recursiveAnchor: Int?
 }
 
+/// Each node's JSON Pointer inside its resource (`/$defs/point`), for
+/// absolute keyword locations.
+///
+/// A subschema that the compiler reached from its parent, before any
+/// reference was resolved, keeps the step from its parent's pointer, and the
+/// text is written only when a location needs it (an error in the output
+/// formats): writing every subschema's pointer, and hashing it to look its
+/// location up, was a seventh of compiling a small schema. The steps are
+/// trivial values (keywords are static strings, names kept apart), so that
+/// freeing a program does not visit them one by one.
+struct _SchemaNodePointers: Sendable {
+    /// A node's pointer: the text at `name` of ``texts`` if `parent` is -1;
+    /// else the pointer of node `parent` (in the same resource), followed by
+    /// `keyword`, and by the name at `name` of ``names`` (unless -1) or by
+    /// `index` (unless -1), for keywords that hold several subschemas.
+    struct Step {
+        var parent: Int32
+        var keyword: StaticString
+        var name: Int32
+        var index: Int32
+    }
+
+    private(set) var steps: [Step] = []
+    private var texts: [String] = []
+    private var names: [String] = []
+
+    mutating func reserveCapacity(_ count: Int) {
+        steps.reserveCapacity(count)
+    }
+
+    /// Makes room for `count` more nodes whose pointers are texts.
+    mutating func reserveTextCapacity(_ count: Int) {
+        texts.reserveCapacity(texts.count + count)
+    }
+
+    /// Adds a node whose pointer's text is `text`, escaped.
+    mutating func append(text: String) {
+        steps.append(Step(parent: -1, keyword: "", name: Int32(texts.count), index: -1))
+        texts.append(text)
+    }
+
+    /// Adds a node whose pointer is a step from node `parent`'s.
+    mutating func append(parent: Int, keyword: StaticString, name: String?, index: Int?) {
+        var nameIndex: Int32 = -1
+        if let name {
+            nameIndex = Int32(names.count)
+            names.append(name)
+        }
+        steps.append(Step(parent: Int32(parent), keyword: keyword, name: nameIndex, index: Int32(index ?? -1)))
+    }
+
+    /// The text of a node whose pointer is a text.
+    func text(at step: Step) -> String? {
+        step.parent < 0 ? texts[Int(step.name)] : nil
+    }
+
+    /// The name of a step, if it has one.
+    func name(of step: Step) -> String? {
+        step.name < 0 ? nil : names[Int(step.name)]
+    }
+
+    /// The tokens of `node`'s pointer, unescaped: those of the nearest node
+    /// whose text is kept, then those of each step down from it (without
+    /// writing the steps out and reading them back).
+    func tokens(of node: Int) -> [String] {
+        var trail: [Int] = []
+        var current = node
+        while steps[current].parent >= 0 {
+            trail.append(current)
+            current = Int(steps[current].parent)
+        }
+        let text = texts[Int(steps[current].name)]
+        var tokens = text.isEmpty ? [] : (try? JSONPointer(parsing: text))?.tokens ?? []
+        for index in trail.reversed() {
+            let step = steps[index]
+            tokens.append(step.keyword.description)
+            if let name = name(of: step) { tokens.append(name) }
+            if step.index >= 0 { tokens.append(String(step.index)) }
+        }
+        return tokens
+    }
+
+    /// The text of `node`'s pointer, escaped, from the steps up to the
+    /// nearest node whose text is kept (without recursion: schemas may be
+    /// deep).
+    func text(of node: Int) -> String {
+        var trail: [Int] = []
+        var current = node
+        while steps[current].parent >= 0 {
+            trail.append(current)
+            current = Int(steps[current].parent)
+        }
+        var text = texts[Int(steps[current].name)]
+        for index in trail.reversed() {
+            let step = steps[index]
+            text += "/" + _escapeToken(step.keyword.description)
+            if let name = name(of: step) { text += "/" + _escapeToken(name) }
+            if step.index >= 0 { text += "/" + String(step.index) }
+        }
+        return text
+    }
+}
+
 /// One subschema as the compiler builds it, before it is lowered into a
 /// ``_SchemaProgram``.
 struct _SchemaNode: Sendable {

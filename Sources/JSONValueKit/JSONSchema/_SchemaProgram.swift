@@ -190,10 +190,11 @@ final class _SchemaProgram: @unchecked Sendable {
     /// are not all strings.
     let keyedDiscriminators: [[_SchemaValueKey: [Int32]]]
 
-    /// For reports only: each node's pointer inside its resource, and its
+    /// For reports only: each node's pointer inside its resource (written
+    /// out by ``pointer(of:)``), and its
     /// annotations: those of every node end to end, and each node's range
     /// of them (no ranges when no node has annotations).
-    let pointers: [String]
+    let pointers: _SchemaNodePointers
     let annotations: [(keyword: String, value: JSONValue)]
     let annotationRanges: [Range<Int>]
     let resources: [_SchemaResource]
@@ -213,7 +214,7 @@ final class _SchemaProgram: @unchecked Sendable {
     /// one pass; the nodes' pointers and annotations are the compiler's
     /// tables, taken as they are.
     init(
-        nodes compiled: [_SchemaNode], keywords: [_SchemaKeyword], pointers: [String],
+        nodes compiled: [_SchemaNode], keywords: [_SchemaKeyword], pointers: _SchemaNodePointers,
         annotations: [(keyword: String, value: JSONValue)], resources: [_SchemaResource], root: Int,
         usesDynamicScope: Bool
     ) {
@@ -410,6 +411,12 @@ final class _SchemaProgram: @unchecked Sendable {
         discriminators.deinitialize()
         discriminatorCases.deinitialize()
         storage.deallocate()
+    }
+
+    /// The URI fragment of a node's JSON Pointer inside its resource
+    /// (`#/$defs/point`).
+    func fragment(of node: Int) -> String {
+        JSONPointer(tokens: pointers.tokens(of: node)).uriFragment
     }
 
     /// The annotations of a node.

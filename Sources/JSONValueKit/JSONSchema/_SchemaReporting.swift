@@ -208,7 +208,7 @@ struct _SchemaOutputBuilder: _SchemaReporting {
             // reports leave out.
             let uri = program.resources[resource].uri
             let isAbsolute = _URIReference(uri).scheme != nil
-            prefix = (isAbsolute ? uri : "") + _uriFragment(ofPointer: program.pointers[currentNode])
+            prefix = (isAbsolute ? uri : "") + program.fragment(of: currentNode)
             nodeLocations[currentNode] = prefix
         }
         var tokens = relativeTokens
@@ -342,7 +342,7 @@ extension _SchemaOutputBuilder {
         let resource = Int(program.nodes.buffer[node].resource)
         let uri = program.resources[resource].uri
         guard _URIReference(uri).scheme != nil else { return nil }
-        let prefix = uri + _uriFragment(ofPointer: program.pointers[node])
+        let prefix = uri + program.fragment(of: node)
         guard !relative.isEmpty else { return prefix }
         return prefix + JSONPointer(tokens: relative).uriFragment.dropFirst()
     }

@@ -38,6 +38,59 @@ struct SchemaCompilerTests {
         #expect(JSONSchema.problems(in: schema).map(\.location) == [location])
     }
 
+    /// Subschemas nested deep before any reference, whose pointers the
+    /// compiler keeps as steps from their parents', then references to two
+    /// of them: one already allocated (found by its location, not made
+    /// again) and one not yet.
+    private static let nested: JSONValue = [
+        "$id": "https://example.com/deep",
+        "properties": [
+            "a/b": [
+                "prefixItems": [true, false, ["allOf": [["type": "string"], ["properties": ["~x": ["minimum": 10]]]]]]
+            ],
+            "r": ["$ref": "#/properties/a~1b/prefixItems/2/allOf/1"],
+            "s": ["$ref": "#/properties/a~1b/prefixItems/2"],
+        ],
+    ]
+
+    @Test(
+        "an error deep in subschemas reached without a reference has its exact keyword and absolute locations",
+        arguments: [
+            (
+                JSONValue.object(["a/b": [0, 0, ["~x": 5]]]),
+                "/properties/a~1b/prefixItems/2/allOf/1/properties/~0x/minimum"
+            ),
+            (["r": ["~x": 5]], "/properties/r/$ref/properties/~0x/minimum"),
+            (["s": ["~x": 5]], "/properties/s/$ref/allOf/1/properties/~0x/minimum"),
+        ] as [(JSONValue, JSONPointer)])
+    func nestedLocations(instance: JSONValue, keywordLocation: JSONPointer) throws {
+        // Without the references, every node keeps its step, and so does
+        // the one with the error.
+        var withoutReferences = Self.nested
+        withoutReferences["properties"]?["r"] = nil
+        withoutReferences["properties"]?["s"] = nil
+        #expect(try JSONSchema(withoutReferences).program.nodes.buffer.count == 8)
+        for schema in instance["a/b"] == nil ? [Self.nested] : [Self.nested, withoutReferences] {
+            try expectNestedError(try JSONSchema(schema).validate(instance).errors, keywordLocation)
+        }
+    }
+
+    private func expectNestedError(_ errors: [JSONSchema.ValidationError], _ keywordLocation: JSONPointer) throws {
+        let error = try #require(errors.first { $0.keywordLocation.tokens.last == "minimum" }, "\(errors)")
+        #expect(error.keywordLocation == keywordLocation)
+        #expect(
+            error.absoluteKeywordLocation
+                == "https://example.com/deep#/properties/a~1b/prefixItems/2/allOf/1/properties/~0x/minimum")
+        #expect(error.instanceLocation.tokens.last == "~x")
+    }
+
+    @Test("a reference to a subschema allocated before the first reference finds its node rather than a copy")
+    func referenceToNestedNode() throws {
+        // The root, `a/b`, `r`, `s`, the three elements, the two subschemas of `allOf`,
+        // and `~x`: ten, each once.
+        #expect(try JSONSchema(Self.nested).program.nodes.buffer.count == 10)
+    }
+
     @Test("a resource found in an array element, past index 9, is found by its URI")
     func resourceInArray() throws {
         let schema: JSONValue = [
