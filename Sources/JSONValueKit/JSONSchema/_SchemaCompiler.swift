@@ -978,10 +978,4 @@ func _escapeToken(_ token: String) -> String {
     return escaped
 }
 
-/// A JSON Pointer's text as a URI fragment, with `#`, percent-encoding what
-/// a fragment cannot hold (`#/patternProperties/%5Ea`).
-func _uriFragment(ofPointer pointer: String) -> String {
-    (try? JSONPointer(parsing: pointer))?.uriFragment ?? "#"
-}
-
 #endif
