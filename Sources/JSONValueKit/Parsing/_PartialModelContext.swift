@@ -322,11 +322,21 @@ final class _PartialModelContext<Model: Decodable>: _PartialContextBase, @unchec
     /// `Value`, a decoded text), the metadata of `Value?` was looked up at
     /// every read, about 450 instructions.
     func value<Value: Decodable>(at keyPath: KeyPath<Model, Value>, in snapshot: JSONPartial<Model>) -> Value? {
-        switch reading(keyPath, in: snapshot, growth: { _partialGrowth(of: Value.self) }) {
-        case .none:
+        let reading = reading(keyPath, in: snapshot, growth: { _partialGrowth(of: Value.self) })
+        if case .model = reading { return modelValue(at: keyPath, in: snapshot) }
+        return read(reading, as: Value.self, in: snapshot)
+    }
+
+    /// The value that `reading` finds, decoded as `Value`; nil for `.none`
+    /// and `.model` (the callers read the whole model themselves).
+    private func read<Value: Decodable>(
+        _ reading: _PartialReading, as type: Value.Type, in snapshot: JSONPartial<Model>
+    )
+        -> Value?
+    {
+        switch reading {
+        case .none, .model:
             return nil
-        case .model:
-            return modelValue(at: keyPath, in: snapshot)
         case .elements(let elementsType, let elements, let slot):
             return decodeElements(elementsType, as: Value.self, elements, entry: slot, root: snapshot.frontier.root)
         case .text(let json):
@@ -380,16 +390,8 @@ final class _PartialModelContext<Model: Decodable>: _PartialContextBase, @unchec
         -> Value?
     {
         if let model = model(of: snapshot.value) { return model[keyPath: keyPath] }
-        switch reading(keyPath, in: snapshot, growth: { _partialGrowth(of: Value.self) }, usesModel: false) {
-        case .none, .model:
-            return nil
-        case .elements(let elementsType, let elements, let slot):
-            return decodeElements(elementsType, as: Value.self, elements, entry: slot, root: snapshot.frontier.root)
-        case .text(let json):
-            return decodeText(Value.self, from: json)
-        case .complete(let json, let slot):
-            return decodeComplete(Value.self, from: json, entry: slot)
-        }
+        let reading = reading(keyPath, in: snapshot, growth: { _partialGrowth(of: Value.self) }, usesModel: false)
+        return read(reading, as: Value.self, in: snapshot)
     }
 
     /// A string being read, `json`, decoded as `Value`. Out of line, as
