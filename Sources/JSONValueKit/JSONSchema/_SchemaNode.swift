@@ -80,41 +80,44 @@ struct _SchemaNodePointers: Sendable {
     /// whose text is kept, then those of each step down from it (without
     /// writing the steps out and reading them back).
     func tokens(of node: Int) -> [String] {
-        var trail: [Int] = []
-        var current = node
-        while steps[current].parent >= 0 {
-            trail.append(current)
-            current = Int(steps[current].parent)
-        }
-        let text = texts[Int(steps[current].name)]
-        var tokens = text.isEmpty ? [] : (try? JSONPointer(parsing: text))?.tokens ?? []
-        for index in trail.reversed() {
-            let step = steps[index]
-            tokens.append(step.keyword.description)
-            if let name = name(of: step) { tokens.append(name) }
-            if step.index >= 0 { tokens.append(String(step.index)) }
+        var tokens: [String] = []
+        walk(to: node) { text in
+            if !text.isEmpty { tokens = (try? JSONPointer(parsing: text))?.tokens ?? [] }
+        } step: { token in
+            tokens.append(token)
         }
         return tokens
     }
 
-    /// The text of `node`'s pointer, escaped, from the steps up to the
-    /// nearest node whose text is kept (without recursion: schemas may be
-    /// deep).
+    /// The text of `node`'s pointer, escaped.
     func text(of node: Int) -> String {
+        var text = ""
+        walk(to: node) {
+            text = $0
+        } step: {
+            text += "/" + _escapeToken($0)
+        }
+        return text
+    }
+
+    /// Calls `kept` with the text of the nearest node at or above `node`
+    /// whose text is kept, then `step` with each token (unescaped) of the
+    /// steps from there down to `node`, in order; without recursion, since
+    /// schemas may be deep.
+    private func walk(to node: Int, kept: (String) -> Void, step: (String) -> Void) {
         var trail: [Int] = []
         var current = node
         while steps[current].parent >= 0 {
             trail.append(current)
             current = Int(steps[current].parent)
         }
-        var text = texts[Int(steps[current].name)]
+        kept(texts[Int(steps[current].name)])
         for index in trail.reversed() {
-            let step = steps[index]
-            text += "/" + _escapeToken(step.keyword.description)
-            if let name = name(of: step) { text += "/" + _escapeToken(name) }
-            if step.index >= 0 { text += "/" + String(step.index) }
+            let next = steps[index]
+            step(next.keyword.description)
+            if let name = name(of: next) { step(name) }
+            if next.index >= 0 { step(String(next.index)) }
         }
-        return text
     }
 }
 
