@@ -172,7 +172,7 @@ extension JSONSchema {
                     return
                 }
             }
-            _ = try _parser._append(bytes)
+            _ = try _parser._append(bytes, unboxing: false)
             _follow()
         }
 
@@ -232,7 +232,7 @@ extension JSONSchema {
         ///   empty text, or a value that has not ended.
         public mutating func finish() throws(JSONParseError) -> ValidationResult {
             if let result { return result }
-            _ = try _parser.endInput()
+            _ = try _parser.endInput(unboxing: false)
             _follow()
             guard let value = parser.storage.lastValue else {
                 // The parser has thrown for an input without a value.
