@@ -1106,7 +1106,8 @@ struct _SchemaStream: Sendable {
                     "expected \(node.types.description), but found \(kind.noun)")
                 continue
             }
-            if let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
+            // (`choicesCheck` first: reading `choices` copies its arrays.)
+            if plan.choicesCheck >= 0, let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
                 failEarly(
                     application, check: check, keyword: keyword, at: place,
                     "\(kind.noun) cannot be one of the values of \"\(keyword)\"")
@@ -1191,7 +1192,7 @@ struct _SchemaStream: Sendable {
                 }
                 guard case .general = node.shape else { continue }
                 unowned(unsafe) let plan = self.plan(application.node)
-                if let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
+                if plan.choicesCheck >= 0, let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
                     failEarly(
                         application, check: check, keyword: keyword, at: place,
                         "\(kind.noun) cannot be one of the values of \"\(keyword)\"")
@@ -1906,7 +1907,7 @@ struct _SchemaStream: Sendable {
         /// `anyOf`…).
         var isSimple: Bool { inPlace.isEmpty && groups.isEmpty }
         /// Whether a string being read is judged by the node's keywords.
-        var hasStringChecks: Bool { maxLength < Int.max || choices != nil || !patterns.isEmpty }
+        var hasStringChecks: Bool { maxLength < Int.max || choicesCheck >= 0 || !patterns.isEmpty }
         /// Whether the node is judged whole when a container closes
         /// (`unevaluatedProperties` and `unevaluatedItems` need the marks of
         /// every keyword beside them).
