@@ -161,6 +161,7 @@ public struct JSONIncrementalParser: Sendable {
         return storage.valuesBeforeFailure
     }
 
+    /// Reads `bytes`, and returns the top-level values they complete.
     ///
     /// Without `unboxing`, the values returned keep the boxes of numbers
     /// kept as text (see ``_ExactNumbers``): for the schema validator,
@@ -226,7 +227,8 @@ public struct JSONIncrementalParser: Sendable {
     /// Ends the input as ``finish()`` does, without starting over: what
     /// comes after is read as more of the same input. The schema validator
     /// that follows a stream reads one text, and a byte after its end is an
-    /// error at its place in the text.
+    /// error at its place in the text. (`unboxing` as for
+    /// `_append(_:unboxing:)`.)
     mutating func endInput(unboxing: Bool = true) throws(JSONParseError) -> [JSONValue] {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         let storage = storage
