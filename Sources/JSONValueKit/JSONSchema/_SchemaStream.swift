@@ -328,11 +328,14 @@ struct _SchemaStream: Sendable {
     private var violationIndex: [String: Int] = [:]
     var provisional: [Provisional] = []
 
-    /// Each node's plan (an index into `plans`, -1 until made).
-    private var planIndex: [Int32]
+    /// Each node's plan, `nil` until this stream has looked it up.
     /// Unretained: the program's ``_SchemaStreamPlans`` keep them alive, and
     /// retaining one for each member routed cost more than routing it.
-    private var plans: [Unmanaged<Plan>] = []
+    /// It starts as the program's table of the plans made so far, shared
+    /// until this stream looks up one that was not made: a validator of a
+    /// schema with many subschemas (FHIR's) cost more in filling a table of
+    /// its own than in following a small instance.
+    private var planTable: [Unmanaged<Plan>?]
 
     /// How many applications one location may expand into before its
     /// subschemas are judged whole instead, when its value is complete.
@@ -340,7 +343,7 @@ struct _SchemaStream: Sendable {
 
     init(program: _SchemaProgram) {
         self.program = program
-        planIndex = [Int32](repeating: -1, count: program.nodes.buffer.count)
+        planTable = program.streamPlans.table
     }
 
     /// The violations so far, in document order.
@@ -525,6 +528,9 @@ struct _SchemaStream: Sendable {
             // The level first, so that an error made while expanding finds
             // its location.
             levels.append(Level(offset: offset, isObject: open.isObject, name: name, index: position, mark: mark))
+            // Its routed array from the pool, for the storage a closed
+            // level's left: routing each member or item appends to it.
+            if let pooled = framePool.popLast() { levels[level].routed = pooled }
             let (frames, opaque) = expand(
                 applications, at: .container(level: level), kind: open.isObject ? .object : .array)
             levels[level].frames = frames
@@ -1100,7 +1106,8 @@ struct _SchemaStream: Sendable {
                     "expected \(node.types.description), but found \(kind.noun)")
                 continue
             }
-            if let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
+            // (`choicesCheck` first: reading `choices` copies its arrays.)
+            if plan.choicesCheck >= 0, let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
                 failEarly(
                     application, check: check, keyword: keyword, at: place,
                     "\(kind.noun) cannot be one of the values of \"\(keyword)\"")
@@ -1185,7 +1192,7 @@ struct _SchemaStream: Sendable {
                 }
                 guard case .general = node.shape else { continue }
                 unowned(unsafe) let plan = self.plan(application.node)
-                if let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
+                if plan.choicesCheck >= 0, let (check, keyword, allowed) = plan.choices, !kind.mayBeOneOf(allowed) {
                     failEarly(
                         application, check: check, keyword: keyword, at: place,
                         "\(kind.noun) cannot be one of the values of \"\(keyword)\"")
@@ -1394,6 +1401,13 @@ struct _SchemaStream: Sendable {
             let tracker = pending.trackers.remove(at: index)
             pendingHasTrackers = !pending.trackers.isEmpty
             guard isAlive(frame.fate) else { continue }
+            guard frame.fate == 0 else {
+                // The end of a branch: no message to write (most tracker
+                // failures are a string that one branch of a `oneOf`
+                // refuses).
+                kill(frame.fate)
+                continue
+            }
             let (keyword, message) = tracker.failure(program: program)
             failEarly(frame, check: check, keyword: keyword, at: pending.place, message)
         }
@@ -1893,7 +1907,7 @@ struct _SchemaStream: Sendable {
         /// `anyOf`…).
         var isSimple: Bool { inPlace.isEmpty && groups.isEmpty }
         /// Whether a string being read is judged by the node's keywords.
-        var hasStringChecks: Bool { maxLength < Int.max || choices != nil || !patterns.isEmpty }
+        var hasStringChecks: Bool { maxLength < Int.max || choicesCheck >= 0 || !patterns.isEmpty }
         /// Whether the node is judged whole when a container closes
         /// (`unevaluatedProperties` and `unevaluatedItems` need the marks of
         /// every keyword beside them).
@@ -1979,8 +1993,7 @@ struct _SchemaStream: Sendable {
     /// not empty once a plan is listed.
     @inline(__always)
     private mutating func planReference(_ node: Int32) -> Unmanaged<Plan> {
-        let index = planIndex.withUnsafeBufferPointer { $0[Int(node)] }
-        if index >= 0 { return plans.withUnsafeBufferPointer { $0[Int(index)] } }
+        if let plan = planTable.withUnsafeBufferPointer({ $0[Int(node)] }) { return plan }
         return makePlanReference(node)
     }
 
@@ -1988,10 +2001,9 @@ struct _SchemaStream: Sendable {
     /// looked up yet.
     @inline(never)
     private mutating func makePlanReference(_ node: Int32) -> Unmanaged<Plan> {
-        let plan = program.streamPlans.plan(node) { Self.makePlan(node, program: program) }
-        plans.append(Unmanaged.passUnretained(plan))
-        planIndex[Int(node)] = Int32(plans.count &- 1)
-        return plans[plans.count &- 1]
+        let plan = Unmanaged.passUnretained(program.streamPlans.plan(node) { Self.makePlan(node, program: program) })
+        planTable[Int(node)] = plan
+        return plan
     }
 
     private static func makePlan(_ id: Int32, program: _SchemaProgram) -> Plan {
@@ -2067,10 +2079,17 @@ struct _SchemaStream: Sendable {
 final class _SchemaStreamPlans: @unchecked Sendable {
     private let lock = _Lock()
     private var plans: [_SchemaStream.Plan?]
+    /// `plans`, unretained, for each new stream to start from (see
+    /// `_SchemaStream.planTable`).
+    private var unretained: [Unmanaged<_SchemaStream.Plan>?]
 
     init(count: Int) {
         plans = [_SchemaStream.Plan?](repeating: nil, count: count)
+        unretained = [Unmanaged<_SchemaStream.Plan>?](repeating: nil, count: count)
     }
+
+    /// The plans made so far, unretained: `plans` keeps them alive.
+    var table: [Unmanaged<_SchemaStream.Plan>?] { lock.withLock { unretained } }
 
     /// The plan of `node`, made by `make` if no validator has made it yet.
     func plan(_ node: Int32, make: () -> _SchemaStream.Plan) -> _SchemaStream.Plan {
@@ -2081,6 +2100,7 @@ final class _SchemaStreamPlans: @unchecked Sendable {
         return lock.withLock {
             if let plan = plans[Int(node)] { return plan }
             plans[Int(node)] = made
+            unretained[Int(node)] = Unmanaged.passUnretained(made)
             return made
         }
     }

@@ -161,8 +161,16 @@ public struct JSONIncrementalParser: Sendable {
         return storage.valuesBeforeFailure
     }
 
+    /// Reads `bytes`, and returns the top-level values they complete.
+    ///
+    /// Without `unboxing`, the values returned keep the boxes of numbers
+    /// kept as text (see ``_ExactNumbers``): for the schema validator,
+    /// which reads the boxed value from the storage and drops what this
+    /// returns, and would pay for a copy of the whole value otherwise.
     @usableFromInline
-    mutating func _append(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> [JSONValue] {
+    mutating func _append(
+        _ bytes: UnsafeBufferPointer<UInt8>, unboxing: Bool = true
+    ) throws(JSONParseError) -> [JSONValue] {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         var values: [JSONValue]
         if batch.count > 0 {
@@ -170,13 +178,13 @@ public struct JSONIncrementalParser: Sendable {
             // comes from `bytes`, read with the batch or after it.
             let storage = storage
             let drained = try batch.drain(followedBy: bytes) { (batch) throws(JSONParseError) in
-                try storage.read(batch, isFinal: false)
+                try storage.read(batch, isFinal: false, unboxing: unboxing)
             }
-            values = drained.tookChunk ? drained.result : try storage.read(bytes, isFinal: false)
+            values = drained.tookChunk ? drained.result : try storage.read(bytes, isFinal: false, unboxing: unboxing)
         } else {
             // Nothing to take after an error, which this read may throw.
             batch.kind = .none
-            values = try storage.read(bytes, isFinal: false)
+            values = try storage.read(bytes, isFinal: false, unboxing: unboxing)
         }
         batch.restart(storage.batchStart)
         return values
@@ -219,13 +227,14 @@ public struct JSONIncrementalParser: Sendable {
     /// Ends the input as ``finish()`` does, without starting over: what
     /// comes after is read as more of the same input. The schema validator
     /// that follows a stream reads one text, and a byte after its end is an
-    /// error at its place in the text.
-    mutating func endInput() throws(JSONParseError) -> [JSONValue] {
+    /// error at its place in the text. (`unboxing` as for
+    /// `_append(_:unboxing:)`.)
+    mutating func endInput(unboxing: Bool = true) throws(JSONParseError) -> [JSONValue] {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         let storage = storage
         let values = try batch.drain(followedBy: UnsafeBufferPointer(start: nil, count: 0)) {
             (batch) throws(JSONParseError) in
-            try storage.read(batch, isFinal: true)
+            try storage.read(batch, isFinal: true, unboxing: unboxing)
         }.result
         batch.restart(storage.batchStart)
         return values
@@ -507,8 +516,11 @@ final class _IncrementalParserStorage: @unchecked Sendable {
     }
 
     /// Reads `chunk`, after the bytes carried over, and returns the values
-    /// it completes.
-    func read(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool) throws(JSONParseError) -> [JSONValue] {
+    /// it completes: with their boxed numbers replaced if `unboxing` (see
+    /// `JSONIncrementalParser._append(_:unboxing:)`).
+    func read(
+        _ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, unboxing: Bool = true
+    ) throws(JSONParseError) -> [JSONValue] {
         if let failure { throw failure }
         do throws(JSONParseError) {
             if isReadingJSON5 {
@@ -518,7 +530,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
             }
             if carry.count == 0 && !isAtStart {
                 if !isFinal && parser.skipWhitespaceChunk(chunk) { return [] }
-                return try read(buffer: chunk, isFinal: isFinal, isCarry: false)
+                return try read(buffer: chunk, isFinal: isFinal, isCarry: false, unboxing: unboxing)
             }
             if !isFinal
                 && (parser.extendPendingString(with: chunk, carried: carry.count)
@@ -530,7 +542,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
                 return []
             }
             carry.append(chunk)
-            return try read(buffer: carry.bytes, isFinal: isFinal, isCarry: true)
+            return try read(buffer: carry.bytes, isFinal: isFinal, isCarry: true, unboxing: unboxing)
         } catch {
             failure = error
             swap(&valuesBeforeFailure, &parser.stream.completed)
@@ -542,7 +554,8 @@ final class _IncrementalParserStorage: @unchecked Sendable {
     private func read(
         buffer: UnsafeBufferPointer<UInt8>,
         isFinal: Bool,
-        isCarry: Bool
+        isCarry: Bool,
+        unboxing: Bool
     ) throws(JSONParseError) -> [JSONValue] {
         parser.position = 0
         if isAtStart {
@@ -582,7 +595,7 @@ final class _IncrementalParserStorage: @unchecked Sendable {
         var values: [JSONValue] = []
         swap(&values, &parser.stream.completed)
         lastValue = values.last
-        if let numbers = parser.exactNumbers, !numbers.isEmpty { values = values.map(numbers.unboxed) }
+        if unboxing, let numbers = parser.exactNumbers, !numbers.isEmpty { values = values.map(numbers.unboxed) }
         return values
     }
 

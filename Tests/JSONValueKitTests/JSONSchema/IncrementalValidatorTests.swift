@@ -333,3 +333,87 @@ extension IncrementalValidatorTests {
         #expect(try stopping.finish().errors.map(\.keywordLocation) == ["/properties/units/enum"])
     }
 }
+
+extension IncrementalValidatorTests {
+    @Test("a copy of the validator's parser hands out numbers kept as text as their Doubles, not as boxes")
+    func parserCopyUnboxes() throws {
+        let text = "[1.00000000000000000001, 123456789012345678901234567890, -0.0000000000000000000012345678901234567]"
+        let expected = try JSONValue(parsing: text)
+        let schema = try JSONSchema(["type": "array", "items": ["type": "number"]])
+        var validator = JSONSchema.IncrementalValidator(schema)
+        try validator.append(String(text.dropLast()))
+        // The validator reads its values with the boxes kept (its own
+        // reads return nothing); a copy of its parser reads as any parser.
+        var copy = validator.parser
+        var values = try copy.append("]")
+        values += try copy.finish()
+        #expect(values == [expected])
+        try validator.append("]")
+        #expect(try validator.finish().isValid)
+        #expect(validator.parser.partialValue == expected)
+        // And the validator still compares them by their digits.
+        var exact = JSONSchema.IncrementalValidator(try JSONSchema(["items": ["maximum": 1]]))
+        try exact.append(text)
+        #expect(try exact.finish().errors.map(\.instanceLocation.description) == ["/0", "/1"])
+    }
+
+    @Test("validators of one schema made before, while and after another made its plans agree with validate")
+    func sharedPlans() throws {
+        var properties: [(String, JSONValue)] = []
+        for index in 0..<24 {
+            let property: JSONValue =
+                switch index % 4 {
+                case 0: ["type": "string", "maxLength": .int(index % 7 + 1)]
+                case 1: ["enum": ["x\(index)", "y\(index)"]]
+                case 2: ["type": "array", "maxItems": .int(index % 3 + 1), "items": ["type": "integer"]]
+                default: ["type": "object", "properties": ["q": ["const": .int(index)]], "additionalProperties": false]
+                }
+            properties.append(("p\(index)", property))
+        }
+        let schemaValue: JSONValue = [
+            "type": "object", "properties": .object(JSONObject(uniqueKeysWithValues: properties)), "required": ["p0"],
+        ]
+        var generator = SeededGenerator(seed: 0x91A5)
+        for round in 0..<3 {
+            // A fresh schema, whose plans the first validator makes.
+            let schema = try JSONSchema(schemaValue)
+            var texts: [[UInt8]] = []
+            for _ in 0..<4 {
+                var members: [String] = []
+                for index in 0..<24 where Bool.random(using: &generator) {
+                    let value: String =
+                        switch (index % 4, Bool.random(using: &generator)) {
+                        case (0, let fits): fits ? #""a""# : #""abcdefghij""#
+                        case (1, let fits): fits ? #""x\#(index)""# : #""z\#(index)""#
+                        case (2, let fits): fits ? "[1]" : "[1, 2, 3, 4]"
+                        case (_, let fits): fits ? #"{"q": \#(index)}"# : #"{"q": 0, "r": 1}"#
+                        }
+                    members.append(#""p\#(index)": \#(value)"#)
+                }
+                texts.append(Array("{\(members.joined(separator: ", "))}".utf8))
+            }
+            // One validator half way through its text when the others start.
+            var first = JSONSchema.IncrementalValidator(schema)
+            try first.append(texts[0][..<(texts[0].count / 2)])
+            for (index, bytes) in texts.enumerated().dropFirst() {
+                let cuts = StreamingCheck.cuts(bytes.count, largest: 5, using: &generator)
+                let check = StreamingCheck(schema, bytes, cuts: cuts, expected: try schema.validate(parsing: bytes))
+                #expect(check.problems.isEmpty, "round \(round), text \(index): \(check.problems.prefix(2))")
+            }
+            try first.append(texts[0][(texts[0].count / 2)...])
+            #expect(try first.finish().errors == (try schema.validate(parsing: texts[0])).errors)
+        }
+    }
+
+    @Test("a string that every branch of a oneOf refuses fails it before the string ends")
+    func branchesEndedByStrings() throws {
+        let schema: JSONValue = ["oneOf": [["enum": ["abc"]], ["maxLength": 2], ["pattern": "^ab+$"]]]
+        #expect(try violations(schema, [#""ab"#, "d", #"""#]) == [[], [" /oneOf"], [" /oneOf"]])
+        #expect(try violations(schema, [#""ab"#, "c", #"""#]) == [[], [], []])
+        let nested: JSONValue = ["properties": ["a": schema]]
+        #expect(
+            try violations(nested, [#"{"a": "ab"#, "x", #""}"#]) == [
+                [], ["/a /properties/a/oneOf"], ["/a /properties/a/oneOf"],
+            ])
+    }
+}
