@@ -366,6 +366,27 @@ struct ParserConformanceTests {
         #expect(try JSONValue(parsing: text.utf8) == expected)
     }
 
+    /// Arrays of one to four elements are made from the parser's stack in
+    /// literals, longer ones otherwise: every length keeps its elements and
+    /// their order, with elements of an enclosing array below them on the
+    /// stack, and at a depth that the iterative parser reads.
+    @Test("short and long arrays keep their elements in order, at any depth", arguments: 0...6)
+    func arrayLengths(_ length: Int) throws {
+        let elements: [JSONValue] = (0..<length).map { index in
+            index % 3 == 0
+                ? .string("s\(index)-\(String(repeating: "x", count: 20))")
+                : index % 3 == 1 ? .int(index) : [.int(index)]
+        }
+        let inner = JSONValue.array(elements)
+        let text = try inner.jsonString()
+        #expect(try JSONValue(parsing: text) == inner)
+        #expect(try JSONValue(parsing: "[true,\(text),\(text),null]") == [true, inner, inner, nil])
+        let deep = String(repeating: "[0,", count: 40) + text + String(repeating: "]", count: 40)
+        var expected = inner
+        for _ in 0..<40 { expected = [0, expected] }
+        #expect(try JSONValue(parsing: deep) == expected)
+    }
+
     /// The tokens of `[1,{"a":2}]`, between which (and around which)
     /// whitespace may stand.
     static let tokens = ["[", "1", ",", "{", "\"a\"", ":", "2", "}", "]"]
