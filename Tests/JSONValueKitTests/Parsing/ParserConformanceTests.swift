@@ -366,6 +366,117 @@ struct ParserConformanceTests {
         #expect(try JSONValue(parsing: text.utf8) == expected)
     }
 
+    /// Elements and member values that start with a quote or a number's
+    /// first byte are read without going through the general dispatch; the
+    /// bytes around those are refused as before, where they stand.
+    @Test(
+        "a byte that starts no value is refused where an element or a member's value belongs",
+        arguments: [
+            ("[:]", error(.unexpectedCharacter(":"), 1)), ("[1,:]", error(.unexpectedCharacter(":"), 3)),
+            (#"{"a"::1}"#, error(.unexpectedCharacter(":"), 5)), ("[/]", error(.unexpectedCharacter("/"), 1)),
+            ("[+1]", error(.unexpectedCharacter("+"), 1)), ("[.5]", error(.unexpectedCharacter("."), 1)),
+            (#"{"a":+1}"#, error(.unexpectedCharacter("+"), 5)), ("[1,!]", error(.unexpectedCharacter("!"), 3)),
+            ("[-]", error(.invalidNumber, 2)), (#"{"a":-x}"#, error(.invalidNumber, 6)),
+            (#"["a",'b']"#, error(.unexpectedCharacter("'"), 5)),
+        ])
+    func noValueStart(_ text: String, _ expected: JSONParseError) {
+        Self.expectRefused(text, expected)
+    }
+
+    /// Strings that are not ASCII are validated by the parser alone, and
+    /// the standard library copies them unchecked: on text of valid
+    /// characters and escapes, some with a byte changed or cut off, in
+    /// values and names, the parser accepts exactly what the standard
+    /// library's validation accepts, and keeps the bytes.
+    @Test("UTF-8 in strings is accepted exactly when it is valid, and kept byte for byte", arguments: 0..<4)
+    func utf8AgainstStandardLibrary(_ seed: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(seed))
+        // Raw text, and escapes with the bytes they stand for.
+        let raw = ["a", "é", "ß", "日本", "😀", "plain text, longer than a word", "Ωμέγα", "\u{7FF}", "\u{FFFD}"].map {
+            Array($0.utf8)
+        }
+        let escapes: [(text: [UInt8], bytes: [UInt8])] = [
+            (Array(#"\n"#.utf8), [0x0A]), (Array(#"\u00e9"#.utf8), Array("é".utf8)),
+            (Array(#"\ud83d\ude00"#.utf8), Array("😀".utf8)), (Array(#"\/"#.utf8), [0x2F]),
+        ]
+        for _ in 0..<400 {
+            var text: [UInt8] = []
+            var decoded: [UInt8] = []
+            for _ in 0..<Int.random(in: 1...10, using: &generator) {
+                if Int.random(in: 0..<4, using: &generator) == 0 {
+                    let escape = escapes.randomElement(using: &generator)!
+                    text += escape.text
+                    decoded += escape.bytes
+                    continue
+                }
+                var piece = raw.randomElement(using: &generator)!
+                switch Int.random(in: 0..<8, using: &generator) {
+                case 0:
+                    piece[Int.random(in: 0..<piece.count, using: &generator)] = .random(
+                        in: 0x80...0xFF, using: &generator)
+                case 1 where piece.count > 1: piece.removeLast()
+                case 2:
+                    piece.insert(
+                        .random(in: 0x80...0xFF, using: &generator),
+                        at: Int.random(in: 0...piece.count, using: &generator))
+                case 3:
+                    // Overlong forms, surrogates, values beyond U+10FFFF,
+                    // stray continuations, cut-short characters.
+                    let invalid: [[UInt8]] = [
+                        [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xC0, 0xAF], [0xC1, 0xBF], [0xE0, 0x80, 0xAF],
+                        [0xE0, 0x9F, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80],
+                        [0xF5, 0x80, 0x80, 0x80],
+                        [0xFF], [0x80], [0xBF, 0x80], [0xC3], [0xE6, 0x97], [0xF0, 0x9F, 0x98],
+                    ]
+                    piece += invalid.randomElement(using: &generator)!
+                default: break
+                }
+                text += piece
+                decoded += piece
+            }
+            let isValid = String(validating: text, as: UTF8.self) != nil
+            let quoted = [0x22] + text + [0x22]
+            for document in [quoted, Array("[1,".utf8) + quoted + [0x5D], [0x7B] + quoted + Array(":0}".utf8)] {
+                do {
+                    let value = try JSONValue(parsing: document)
+                    #expect(isValid, "\(text) accepted")
+                    let string: String? =
+                        switch value {
+                        case .string(let string): string
+                        case .array(let elements): elements.last?.stringValue
+                        case .object(let object): object.keys.first
+                        default: nil
+                        }
+                    #expect(string.map { Array($0.utf8) } == decoded, "\(text)")
+                    #expect(string == String(decoding: decoded, as: UTF8.self))
+                } catch {
+                    #expect(!isValid && (error as? JSONParseError)?.kind == .invalidUTF8, "\(text) refused: \(error)")
+                }
+            }
+        }
+    }
+
+    /// Arrays of one to four elements are made from the parser's stack in
+    /// literals, longer ones otherwise: every length keeps its elements and
+    /// their order, with elements of an enclosing array below them on the
+    /// stack, and at a depth that the iterative parser reads.
+    @Test("short and long arrays keep their elements in order, at any depth", arguments: 0...6)
+    func arrayLengths(_ length: Int) throws {
+        let elements: [JSONValue] = (0..<length).map { index in
+            index % 3 == 0
+                ? .string("s\(index)-\(String(repeating: "x", count: 20))")
+                : index % 3 == 1 ? .int(index) : [.int(index)]
+        }
+        let inner = JSONValue.array(elements)
+        let text = try inner.jsonString()
+        #expect(try JSONValue(parsing: text) == inner)
+        #expect(try JSONValue(parsing: "[true,\(text),\(text),null]") == [true, inner, inner, nil])
+        let deep = String(repeating: "[0,", count: 40) + text + String(repeating: "]", count: 40)
+        var expected = inner
+        for _ in 0..<40 { expected = [0, expected] }
+        #expect(try JSONValue(parsing: deep) == expected)
+    }
+
     /// The tokens of `[1,{"a":2}]`, between which (and around which)
     /// whitespace may stand.
     static let tokens = ["[", "1", ",", "{", "\"a\"", ":", "2", "}", "]"]
