@@ -34,6 +34,41 @@ struct WriterTests {
                 == #""\"\\\/\b\f\n\r\t\u0000\u001f"# + "\u{7F}é\u{2028}😀\"")
     }
 
+    /// `text` quoted and escaped by a byte at a time.
+    static func referenceQuoted(_ text: String) -> String {
+        var result = "\""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): result += "\\\""
+            case UInt8(ascii: "\\"): result += "\\\\"
+            case 0x0A: result += "\\n"
+            case 0x01: result += "\\u0001"
+            default: result.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return result + "\""
+    }
+
+    @Test("strings of every short length, with an escape at each position or none, as names and values")
+    func shortStrings() throws {
+        for length in 0...20 {
+            let plain = String((0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0))) })
+            var texts = [plain]
+            for position in 0..<length {
+                for escaped: Character in ["\"", "\\", "\n", "\u{1}"] {
+                    var characters = Array(plain)
+                    characters[position] = escaped
+                    texts.append(String(characters))
+                }
+            }
+            for text in texts {
+                let quoted = Self.referenceQuoted(text)
+                #expect(try JSONValue.string(text).jsonString() == quoted)
+                #expect(try JSONValue.object([text: [.string(text)]]).jsonString() == "{\(quoted):[\(quoted)]}")
+            }
+        }
+    }
+
     /// Options and the text they write for a value with slashes.
     static let slashCases: [(options: JSONValue.WritingOptions, text: String)] = [
         ([], #"{"p":"/a/0","<":"</script>"}"#),
