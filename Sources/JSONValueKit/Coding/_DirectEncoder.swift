@@ -126,11 +126,12 @@ final class _DirectWriting {
     /// that the tree decides what such an object holds.
     func beginMember(_ name: String, checked: Bool = true) throws {
         let top = frames.count &- 1
-        if frames[top].count > 0 { writer.output.append(UInt8(ascii: ",")) }
+        let comma = frames[top].count > 0
         frames[top].count &+= 1
-        let start = writer.output.count
-        writer.writeString(name)
-        let end = writer.output.count
+        // The comma, the quoted name and the colon, in one reservation.
+        let start = writer.output.count &+ (comma ? 1 : 0)
+        writer.writeCompactName(name, comma: comma)
+        let end = writer.output.count &- 1
         if checked {
             // Eight bytes at a time: the bits of every byte, for the ASCII
             // check, and a hash.
@@ -160,7 +161,6 @@ final class _DirectWriting {
             frames[top].nameBits |= bit
             names.append(start..<end)
         }
-        writer.output.append(UInt8(ascii: ":"))
     }
 
     /// Writes a finite double, or a non-finite one as the strategy's string;

@@ -133,9 +133,7 @@ struct _JSONWriter: ~Copyable {
             return
         }
         for index in 0..<members.count {
-            writeSeparator(before: index, depth: depth)
-            writeString(at: _ObjectMember.key(of: base + index))
-            writeColon()
+            writeName(at: _ObjectMember.key(of: base + index), position: index, depth: depth)
             do {
                 try write(at: _ObjectMember.value(of: base + index), depth: depth + 1)
             } catch {
@@ -180,9 +178,7 @@ struct _JSONWriter: ~Copyable {
         output.append(UInt8(ascii: "{"))
         for position in 0..<count {
             let index = sortEntries[start &+ position].index
-            writeSeparator(before: position, depth: depth)
-            writeString(at: _ObjectMember.key(of: base + index))
-            writeColon()
+            writeName(at: _ObjectMember.key(of: base + index), position: position, depth: depth)
             do {
                 try write(at: _ObjectMember.value(of: base + index), depth: depth + 1)
             } catch {
@@ -480,6 +476,65 @@ struct _JSONWriter: ~Copyable {
             }
         }
         if !written { writeString(string.pointee) }
+    }
+
+    /// Writes the name at `name` of the member at `position` of an object,
+    /// with what goes before and after it. Compact, the comma, the name and
+    /// the colon take one reservation in place, not three.
+    private mutating func writeName(at name: UnsafePointer<String>, position: Int, depth: Int) {
+        if !pretty {
+            let written = writeNameInPlace(count: name.pointee.utf8.count, comma: position > 0) {
+                destination, slashes in
+                name.pointee.utf8.withContiguousStorageIfAvailable {
+                    Self.quoted($0, into: destination, slashes: slashes)
+                }
+            }
+            if written { return }
+        }
+        writeSeparator(before: position, depth: depth)
+        writeString(at: name)
+        writeColon()
+    }
+
+    /// Writes a member's name as ``writeName(at:position:depth:)`` writes it
+    /// compact: `"name":`, after a comma if `comma` (for a writer without
+    /// `.prettyPrinted`).
+    mutating func writeCompactName(_ name: String, comma: Bool) {
+        let written = writeNameInPlace(count: name.utf8.count, comma: comma) { destination, slashes in
+            name.utf8.withContiguousStorageIfAvailable { Self.quoted($0, into: destination, slashes: slashes) }
+        }
+        if written { return }
+        if comma { output.append(UInt8(ascii: ",")) }
+        writeString(name)
+        output.append(UInt8(ascii: ":"))
+    }
+
+    /// Reserves room for a comma if `comma`, a name of `count` bytes quoted
+    /// and escaped, and a colon, and writes them there, `quote` writing the
+    /// name; `false`, with nothing written, where
+    /// ``writeQuotedInPlace(count:_:)`` would be.
+    @inline(__always)
+    private mutating func writeNameInPlace(
+        count: Int,
+        comma: Bool,
+        _ quote: (UnsafeMutablePointer<UInt8>, _ slashes: UInt64) -> Int?
+    ) -> Bool {
+        guard count <= Self.escapeSlice else { return false }
+        let slashes = slashes
+        var written = true
+        // The comma, then what ``writeQuotedInPlace(count:_:)`` reserves,
+        // then the colon.
+        output.appendInPlace(maximum: 6 &* count &+ 12) { destination in
+            let start = comma ? destination + 1 : destination
+            destination[0] = UInt8(ascii: ",")
+            guard let length = quote(start, slashes) else {
+                written = false
+                return 0
+            }
+            start[length] = UInt8(ascii: ":")
+            return (comma ? 2 : 1) &+ length
+        }
+        return written
     }
 
     /// Writes the string value at `value`, in place, as

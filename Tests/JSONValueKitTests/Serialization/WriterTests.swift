@@ -34,16 +34,17 @@ struct WriterTests {
                 == #""\"\\\/\b\f\n\r\t\u0000\u001f"# + "\u{7F}é\u{2028}😀\"")
     }
 
-    /// `text` quoted and escaped by a byte at a time.
+    /// `text` quoted and escaped by a scalar at a time (it knows the escapes
+    /// of the tests that use it).
     static func referenceQuoted(_ text: String) -> String {
         var result = "\""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): result += "\\\""
-            case UInt8(ascii: "\\"): result += "\\\\"
-            case 0x0A: result += "\\n"
-            case 0x01: result += "\\u0001"
-            default: result.unicodeScalars.append(Unicode.Scalar(byte))
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\u{1}": result += "\\u0001"
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
@@ -66,6 +67,24 @@ struct WriterTests {
                 #expect(try JSONValue.string(text).jsonString() == quoted)
                 #expect(try JSONValue.object([text: [.string(text)]]).jsonString() == "{\(quoted):[\(quoted)]}")
             }
+        }
+    }
+
+    @Test("objects of several members: each name after its comma and before its colon, also escaped or long")
+    func memberNames() throws {
+        let long = String(repeating: "n\"", count: 3000)
+        let names = ["", "a", "b\n", "quote\"d", "sixteen-bytes-ab", long, "é😀", "z"]
+        for count in 1...names.count {
+            let members = names.prefix(count).enumerated().map { ($0.element, JSONValue.int($0.offset)) }
+            let object = JSONValue.object(JSONObject(uniqueKeysWithValues: members))
+            let expected =
+                "{" + members.map { Self.referenceQuoted($0.0) + ":" + String($0.1.intValue!) }.joined(separator: ",")
+                + "}"
+            #expect(try object.jsonString() == expected)
+            let nested = JSONValue.object(JSONObject(uniqueKeysWithValues: members.map { ($0.0, object) }))
+            #expect(
+                try nested.jsonString()
+                    == "{" + members.map { Self.referenceQuoted($0.0) + ":" + expected }.joined(separator: ",") + "}")
         }
     }
 
