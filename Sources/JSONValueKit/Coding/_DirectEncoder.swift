@@ -126,11 +126,12 @@ final class _DirectWriting {
     /// that the tree decides what such an object holds.
     func beginMember(_ name: String, checked: Bool = true) throws {
         let top = frames.count &- 1
-        if frames[top].count > 0 { writer.output.append(UInt8(ascii: ",")) }
+        let comma = frames[top].count > 0
         frames[top].count &+= 1
-        let start = writer.output.count
-        writer.writeString(name)
-        let end = writer.output.count
+        // The comma, the quoted name and the colon, in one reservation.
+        let start = writer.output.count &+ (comma ? 1 : 0)
+        writer.writeCompactName(name, comma: comma)
+        let end = writer.output.count &- 1
         if checked {
             // Eight bytes at a time: the bits of every byte, for the ASCII
             // check, and a hash.
@@ -144,11 +145,7 @@ final class _DirectWriting {
                 hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
                 offset &+= 8
             }
-            var tail: UInt64 = 0
-            while offset < end {
-                tail = tail << 8 | UInt64(base[offset])
-                offset &+= 1
-            }
+            let tail = _loadShortWord(base + offset, count: end &- offset)
             bits |= tail
             hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
             guard bits & 0x8080_8080_8080_8080 == 0 else { throw abandon() }
@@ -164,7 +161,6 @@ final class _DirectWriting {
             frames[top].nameBits |= bit
             names.append(start..<end)
         }
-        writer.output.append(UInt8(ascii: ":"))
     }
 
     /// Writes a finite double, or a non-finite one as the strategy's string;
@@ -188,6 +184,9 @@ final class _DirectWriting {
     /// ``JSONValue`` is that of the same number in its own type.
     @inline(never)
     func writeInteger<T: BinaryInteger>(_ value: T) throws {
+        // Straight to the text where it fits `Int`, as the tree's `.int` is
+        // written.
+        if let small = Int(exactly: value) { return writer.writeInteger(small) }
         guard let number = JSONValue(_integer: value, rounding: options.roundsInexactNumbers) else {
             throw abandon()
         }
@@ -363,26 +362,34 @@ final class _DirectEncoder: Encoder {
         case .empty:
             guard let (index, serial) = writing.open(isObject: true) else { break }
             content = .container(index: index, serial: serial, isObject: true)
-            guard _ValueEncoder.containersAreReferences else {
-                return KeyedEncodingContainer(_DirectKeyedContainer<Key>(encoder: self, index: index, serial: serial))
-            }
-            let keyType = ObjectIdentifier(Key.self)
-            if let box = keptContainer(keyType, index: index, serial: serial) {
-                return unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
-            }
-            let link = _DirectContainerLink(self, index: index, serial: serial)
-            let container = KeyedEncodingContainer(_DirectKeyedContainer<Key>(link: link))
-            if keptContainers.count == 4 { keptContainers.removeFirst() }
-            keptContainers.append(
-                _KeptDirectContainer(keyType: keyType, box: unsafeBitCast(container, to: AnyObject.self), link: link))
-            return container
+            return keyedContainer(Key.self, index: index, serial: serial)
         case .container(let index, let serial, true):
-            // A second keyed container writes to the same object, as the tree's does.
-            return KeyedEncodingContainer(_DirectKeyedContainer<Key>(encoder: self, index: index, serial: serial))
+            // A second keyed container writes to the same object, as the
+            // tree's does; it is kept too, for a type whose `encode(to:)`
+            // takes two (a second key type for members of its own).
+            return keyedContainer(Key.self, index: index, serial: serial)
         default:
             if !writing.finished { writing.abandoned = true }
         }
         return KeyedEncodingContainer(_DirectKeyedContainer<Key>(encoder: self, index: -1, serial: -1))
+    }
+
+    /// A keyed container for the open object at `index`: a kept one for
+    /// `Key` if there is one that nothing else holds, or a new one, kept.
+    private func keyedContainer<Key: CodingKey>(_: Key.Type, index: Int, serial: Int) -> KeyedEncodingContainer<Key> {
+        guard _ValueEncoder.containersAreReferences else {
+            return KeyedEncodingContainer(_DirectKeyedContainer<Key>(encoder: self, index: index, serial: serial))
+        }
+        let keyType = ObjectIdentifier(Key.self)
+        if let box = keptContainer(keyType, index: index, serial: serial) {
+            return unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
+        }
+        let link = _DirectContainerLink(self, index: index, serial: serial)
+        let container = KeyedEncodingContainer(_DirectKeyedContainer<Key>(link: link))
+        if keptContainers.count == 4 { keptContainers.removeFirst() }
+        keptContainers.append(
+            _KeptDirectContainer(keyType: keyType, box: unsafeBitCast(container, to: AnyObject.self), link: link))
+        return container
     }
 
     /// The kept container for `keyType`, set up for the frame, if there is
@@ -843,11 +850,25 @@ extension Dictionary where Key == String, Value: Encodable {
         let writing = encoder.writing
         guard let (index, serial) = writing.open(isObject: true) else { throw _DirectEncodingAbandoned() }
         encoder.content = .container(index: index, serial: serial, isObject: true)
-        for (name, member) in _sortedByName(map { ($0.key, $0.value) }) {
+        // The names and where each member is, then the members in the order
+        // of the names: copying and sorting `(name, value)` pairs, through
+        // generic code that does not know `Value`, took longer than writing
+        // a small dictionary's members.
+        var names: [String] = []
+        var positions: [Index] = []
+        names.reserveCapacity(count)
+        positions.reserveCapacity(count)
+        var position = startIndex
+        while position != endIndex {
+            names.append(keys[position])
+            positions.append(position)
+            formIndex(after: &position)
+        }
+        for ordinal in _scalarOrder(of: names) {
             guard try writing.enter(index, serial) else { return }
             // The names of a dictionary differ.
-            try writing.beginMember(name, checked: false)
-            try encoder.writeMember(member, key: _AnyCodingKey(name))
+            try writing.beginMember(names[ordinal], checked: false)
+            try encoder.writeMember(values[positions[ordinal]], key: _AnyCodingKey(names[ordinal]))
         }
     }
 }

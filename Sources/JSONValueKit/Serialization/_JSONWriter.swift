@@ -133,9 +133,7 @@ struct _JSONWriter: ~Copyable {
             return
         }
         for index in 0..<members.count {
-            writeSeparator(before: index, depth: depth)
-            writeString(at: _ObjectMember.key(of: base + index))
-            writeColon()
+            writeName(at: _ObjectMember.key(of: base + index), position: index, depth: depth)
             do {
                 try write(at: _ObjectMember.value(of: base + index), depth: depth + 1)
             } catch {
@@ -180,9 +178,7 @@ struct _JSONWriter: ~Copyable {
         output.append(UInt8(ascii: "{"))
         for position in 0..<count {
             let index = sortEntries[start &+ position].index
-            writeSeparator(before: position, depth: depth)
-            writeString(at: _ObjectMember.key(of: base + index))
-            writeColon()
+            writeName(at: _ObjectMember.key(of: base + index), position: position, depth: depth)
             do {
                 try write(at: _ObjectMember.value(of: base + index), depth: depth + 1)
             } catch {
@@ -482,6 +478,65 @@ struct _JSONWriter: ~Copyable {
         if !written { writeString(string.pointee) }
     }
 
+    /// Writes the name at `name` of the member at `position` of an object,
+    /// with what goes before and after it. Compact, the comma, the name and
+    /// the colon take one reservation in place, not three.
+    private mutating func writeName(at name: UnsafePointer<String>, position: Int, depth: Int) {
+        if !pretty {
+            let written = writeNameInPlace(count: name.pointee.utf8.count, comma: position > 0) {
+                destination, slashes in
+                name.pointee.utf8.withContiguousStorageIfAvailable {
+                    Self.quoted($0, into: destination, slashes: slashes)
+                }
+            }
+            if written { return }
+        }
+        writeSeparator(before: position, depth: depth)
+        writeString(at: name)
+        writeColon()
+    }
+
+    /// Writes a member's name as ``writeName(at:position:depth:)`` writes it
+    /// compact: `"name":`, after a comma if `comma` (for a writer without
+    /// `.prettyPrinted`).
+    mutating func writeCompactName(_ name: String, comma: Bool) {
+        let written = writeNameInPlace(count: name.utf8.count, comma: comma) { destination, slashes in
+            name.utf8.withContiguousStorageIfAvailable { Self.quoted($0, into: destination, slashes: slashes) }
+        }
+        if written { return }
+        if comma { output.append(UInt8(ascii: ",")) }
+        writeString(name)
+        output.append(UInt8(ascii: ":"))
+    }
+
+    /// Reserves room for a comma if `comma`, a name of `count` bytes quoted
+    /// and escaped, and a colon, and writes them there, `quote` writing the
+    /// name; `false`, with nothing written, where
+    /// ``writeQuotedInPlace(count:_:)`` would be.
+    @inline(__always)
+    private mutating func writeNameInPlace(
+        count: Int,
+        comma: Bool,
+        _ quote: (UnsafeMutablePointer<UInt8>, _ slashes: UInt64) -> Int?
+    ) -> Bool {
+        guard count <= Self.escapeSlice else { return false }
+        let slashes = slashes
+        var written = true
+        // The comma, then what ``writeQuotedInPlace(count:_:)`` reserves,
+        // then the colon.
+        output.appendInPlace(maximum: 6 &* count &+ 12) { destination in
+            let start = comma ? destination + 1 : destination
+            destination[0] = UInt8(ascii: ",")
+            guard let length = quote(start, slashes) else {
+                written = false
+                return 0
+            }
+            start[length] = UInt8(ascii: ":")
+            return (comma ? 2 : 1) &+ length
+        }
+        return written
+    }
+
     /// Writes the string value at `value`, in place, as
     /// ``writeString(at:)`` does.
     private mutating func writeString(in value: UnsafePointer<JSONValue>) {
@@ -614,12 +669,12 @@ struct _JSONWriter: ~Copyable {
         // The last bytes, fewer than eight, as one word too: the word that
         // ends the text, shifted down, when the text is that long, and byte
         // by byte otherwise (no read past the end of the text).
-        var tail: UInt64 = 0
+        let tail: UInt64
         if count >= 8 {
             let last = UnsafeRawPointer(source + (count &- 8)).loadUnaligned(as: UInt64.self)
             tail = UInt64(littleEndian: last) &>> UInt64(8 &* (8 &- rest))
         } else {
-            for index in 0..<rest { tail |= UInt64(source[index]) &<< UInt64(8 &* index) }
+            tail = _loadShortWord(source, count: rest)
         }
         let mask = (1 &<< UInt64(8 &* rest)) &- 1
         if _escapeFlags(tail, slashes: slashes) & mask == 0 {
@@ -663,6 +718,26 @@ struct _JSONWriter: ~Copyable {
         }
         return 2
     }
+}
+
+/// The `count` bytes at `source`, fewer than eight, as the low bytes of a
+/// word read little-endian, the others zero: in two overlapping loads of
+/// four or two bytes, without reading past the last byte. (A loop of a byte
+/// at a time was a fifth of writing a short name.)
+@inline(__always)
+func _loadShortWord(_ source: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    let raw = UnsafeRawPointer(source)
+    if count >= 4 {
+        let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+        let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+        return low | high &<< UInt64(truncatingIfNeeded: 8 &* (count &- 4))
+    }
+    if count >= 2 {
+        let low = UInt64(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
+        let high = UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)))
+        return low | high &<< UInt64(truncatingIfNeeded: 8 &* (count &- 2))
+    }
+    return count == 1 ? UInt64(source[0]) : 0
 }
 
 /// `byte` in each of the eight bytes of a word.

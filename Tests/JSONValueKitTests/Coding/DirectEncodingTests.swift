@@ -500,4 +500,89 @@ struct DirectEncodingTests {
         check(Deep(levels: 4), depth: 5, direct: true)
         check(Plan.json(.array([.array([])])), depth: 1, direct: false)
     }
+
+    struct Integers: Encodable {
+        var values: [Int64]
+        func encode(to encoder: any Encoder) throws {
+            var keyed = encoder.container(keyedBy: NameKey.self)
+            for (index, value) in values.enumerated() {
+                try keyed.encode(value, forKey: NameKey(stringValue: "i\(index)")!)
+                try keyed.encode(UInt64(value.magnitude), forKey: NameKey(stringValue: "u\(index)")!)
+                try keyed.encode(Int32(truncatingIfNeeded: value), forKey: NameKey(stringValue: "s\(index)")!)
+            }
+            var unkeyed = keyed.nestedUnkeyedContainer(forKey: NameKey(stringValue: "all")!)
+            for value in values { try unkeyed.encode(value) }
+        }
+    }
+
+    @Test("integers of every width: the tree's text, written straight where they fit Int")
+    func integers() {
+        let values: [Int64] = [0, 1, -1, 9, 10, -10, 99_999_999, 100_000_000, 1 << 53, -(1 << 53) - 1, .max, .min + 1]
+        check(Integers(values: values), direct: true)
+        for value in values {
+            check(value, direct: true)
+            check(UInt64(value.magnitude), direct: true)
+        }
+        check(UInt64.max, direct: nil)
+        check([Int64.min, -2], direct: true)
+        #expect(
+            String(decoding: try! JSONValueEncoder().encodeJSONData([Int64.min, 7]), as: UTF8.self)
+                == "[-9223372036854775808,7]")
+    }
+
+    @Test("dictionaries of every size in the order of their names, with scalar and composite values")
+    func dictionaries() {
+        var random = RandomJSON(seed: 0xD1C7)
+        for count in 0..<40 {
+            var counts: [String: Int] = [:]
+            var nested: [String: [String: String]] = [:]
+            while counts.count < count {
+                let name = String(repeating: "k", count: random.int(in: 0...18)) + String(random.int(in: 0...999))
+                counts[name] = random.int(in: -5...5)
+                nested[name] = [name: name, "": "x"]
+            }
+            check(counts, direct: true)
+            check(nested, direct: true)
+            check(["a": counts, "b": [:]], direct: true)
+        }
+    }
+
+    /// Writes its members through a container of its own key type, and the
+    /// rest through a second one (as a type with members of arbitrary names
+    /// does), or through a second container of the same key type.
+    struct TwoContainers: Encodable {
+        var number: Int
+        var extras: [String: String]
+        var sameKeyType: Bool
+        func encode(to encoder: any Encoder) throws {
+            var first = encoder.container(keyedBy: NameKey.self)
+            try first.encode(number, forKey: NameKey(stringValue: "number")!)
+            if sameKeyType {
+                var second = encoder.container(keyedBy: NameKey.self)
+                for (name, value) in extras.sorted(by: { $0.key < $1.key }) {
+                    try second.encode(value, forKey: NameKey(stringValue: name)!)
+                }
+            } else {
+                var second = encoder.container(keyedBy: _AnyCodingKey.self)
+                for (name, value) in extras.sorted(by: { $0.key < $1.key }) {
+                    try second.encode(value, forKey: _AnyCodingKey(name))
+                }
+            }
+            try first.encode(-number, forKey: NameKey(stringValue: "negated")!)
+        }
+    }
+
+    @Test("a second keyed container of an encoder writes to the same object, also when kept for the next value")
+    func secondContainer() {
+        for sameKeyType in [false, true] {
+            let values = (0..<5).map {
+                TwoContainers(number: $0, extras: ["c\($0)": "x", "b": "\($0)"], sameKeyType: sameKeyType)
+            }
+            check(values, direct: true)
+            check(["one": values, "two": values], direct: true)
+            #expect(
+                String(decoding: try! JSONValueEncoder().encodeJSONData(values[1]), as: UTF8.self)
+                    == #"{"number":1,"b":"1","c1":"x","negated":-1}"#)
+        }
+    }
 }

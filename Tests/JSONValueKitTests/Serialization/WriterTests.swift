@@ -34,6 +34,60 @@ struct WriterTests {
                 == #""\"\\\/\b\f\n\r\t\u0000\u001f"# + "\u{7F}é\u{2028}😀\"")
     }
 
+    /// `text` quoted and escaped by a scalar at a time (it knows the escapes
+    /// of the tests that use it).
+    static func referenceQuoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\u{1}": result += "\\u0001"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    @Test("strings of every short length, with an escape at each position or none, as names and values")
+    func shortStrings() throws {
+        for length in 0...20 {
+            let plain = String((0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0))) })
+            var texts = [plain]
+            for position in 0..<length {
+                for escaped: Character in ["\"", "\\", "\n", "\u{1}"] {
+                    var characters = Array(plain)
+                    characters[position] = escaped
+                    texts.append(String(characters))
+                }
+            }
+            for text in texts {
+                let quoted = Self.referenceQuoted(text)
+                #expect(try JSONValue.string(text).jsonString() == quoted)
+                #expect(try JSONValue.object([text: [.string(text)]]).jsonString() == "{\(quoted):[\(quoted)]}")
+            }
+        }
+    }
+
+    @Test("objects of several members: each name after its comma and before its colon, also escaped or long")
+    func memberNames() throws {
+        let long = String(repeating: "n\"", count: 3000)
+        let names = ["", "a", "b\n", "quote\"d", "sixteen-bytes-ab", long, "é😀", "z"]
+        for count in 1...names.count {
+            let members = names.prefix(count).enumerated().map { ($0.element, JSONValue.int($0.offset)) }
+            let object = JSONValue.object(JSONObject(uniqueKeysWithValues: members))
+            let expected =
+                "{" + members.map { Self.referenceQuoted($0.0) + ":" + String($0.1.intValue!) }.joined(separator: ",")
+                + "}"
+            #expect(try object.jsonString() == expected)
+            let nested = JSONValue.object(JSONObject(uniqueKeysWithValues: members.map { ($0.0, object) }))
+            #expect(
+                try nested.jsonString()
+                    == "{" + members.map { Self.referenceQuoted($0.0) + ":" + expected }.joined(separator: ",") + "}")
+        }
+    }
+
     /// Options and the text they write for a value with slashes.
     static let slashCases: [(options: JSONValue.WritingOptions, text: String)] = [
         ([], #"{"p":"/a/0","<":"</script>"}"#),
