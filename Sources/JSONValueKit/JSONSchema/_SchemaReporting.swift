@@ -99,6 +99,9 @@ extension _SchemaSilentReporting {
 /// extent of its subtree in the builder's list.
 struct _SchemaOutputUnit: Sendable {
     var keywordTokens: [String]
+    /// The keyword's absolute location; a location in a resource without
+    /// an absolute URI, which no report shows, starts with `#` and is only
+    /// `#` unless the builder keeps everything.
     var absoluteKeywordLocation: String
     var instanceTokens: [String]
     /// The positions of the instance location's members and items, for
@@ -208,9 +211,18 @@ struct _SchemaOutputBuilder: _SchemaReporting {
             // reports leave out.
             let uri = program.resources[resource].uri
             let isAbsolute = _URIReference(uri).scheme != nil
-            prefix = (isAbsolute ? uri : "") + program.fragment(of: currentNode)
+            if isAbsolute || keepsEverything {
+                prefix = (isAbsolute ? uri : "") + program.fragment(of: currentNode)
+            } else {
+                // The errors and the output formats leave out a location
+                // that starts with `#`: spelling it out would only make
+                // pointers nobody reads. (Kept whole with everything kept:
+                // the annotations' tests read the fragment.)
+                prefix = "#"
+            }
             nodeLocations[currentNode] = prefix
         }
+        if !keepsEverything && prefix.utf8.first == UInt8(ascii: "#") { return prefix }
         var tokens = relativeTokens
         if let extra { tokens.append(extra) }
         guard !tokens.isEmpty else { return prefix }
