@@ -200,7 +200,24 @@ struct _SchemaOutputBuilder: _SchemaReporting {
     /// keeps a unit at every level.
     private var nodeLocations: [Int: String] = [:]
 
+    /// Whether each resource has an absolute URI, found out when first
+    /// needed: 0 not yet, 1 it has, 2 it has not.
+    private var resourceKinds: [UInt8] = []
+
     private mutating func absoluteLocation(extra: String? = nil) -> String {
+        if !keepsEverything {
+            // The errors and the output formats leave out a location that
+            // starts with `#`, one in a resource without an absolute URI:
+            // spelling it out would only make pointers nobody reads. (Kept
+            // whole when everything is kept: the annotations' tests read
+            // the fragment.)
+            let resource = Int(program.nodes.buffer[currentNode].resource)
+            if resourceKinds.isEmpty { resourceKinds = Array(repeating: 0, count: program.resources.count) }
+            if resourceKinds[resource] == 0 {
+                resourceKinds[resource] = _URIReference(program.resources[resource].uri).scheme != nil ? 1 : 2
+            }
+            if resourceKinds[resource] == 2 { return "#" }
+        }
         let prefix: String
         if let known = nodeLocations[currentNode] {
             prefix = known
@@ -211,18 +228,9 @@ struct _SchemaOutputBuilder: _SchemaReporting {
             // reports leave out.
             let uri = program.resources[resource].uri
             let isAbsolute = _URIReference(uri).scheme != nil
-            if isAbsolute || keepsEverything {
-                prefix = (isAbsolute ? uri : "") + program.fragment(of: currentNode)
-            } else {
-                // The errors and the output formats leave out a location
-                // that starts with `#`: spelling it out would only make
-                // pointers nobody reads. (Kept whole with everything kept:
-                // the annotations' tests read the fragment.)
-                prefix = "#"
-            }
+            prefix = (isAbsolute ? uri : "") + program.fragment(of: currentNode)
             nodeLocations[currentNode] = prefix
         }
-        if !keepsEverything && prefix.utf8.first == UInt8(ascii: "#") { return prefix }
         var tokens = relativeTokens
         if let extra { tokens.append(extra) }
         guard !tokens.isEmpty else { return prefix }
