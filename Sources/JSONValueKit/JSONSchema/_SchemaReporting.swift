@@ -99,6 +99,9 @@ extension _SchemaSilentReporting {
 /// extent of its subtree in the builder's list.
 struct _SchemaOutputUnit: Sendable {
     var keywordTokens: [String]
+    /// The keyword's absolute location; a location in a resource without
+    /// an absolute URI, which no report shows, starts with `#` and is only
+    /// `#` unless the builder keeps everything.
     var absoluteKeywordLocation: String
     var instanceTokens: [String]
     /// The positions of the instance location's members and items, for
@@ -197,7 +200,24 @@ struct _SchemaOutputBuilder: _SchemaReporting {
     /// keeps a unit at every level.
     private var nodeLocations: [Int: String] = [:]
 
+    /// Whether each resource has an absolute URI, found out when first
+    /// needed: 0 not yet, 1 it has, 2 it has not.
+    private var resourceKinds: [UInt8] = []
+
     private mutating func absoluteLocation(extra: String? = nil) -> String {
+        if !keepsEverything {
+            // The errors and the output formats leave out a location that
+            // starts with `#`, one in a resource without an absolute URI:
+            // spelling it out would only make pointers nobody reads. (Kept
+            // whole when everything is kept: the annotations' tests read
+            // the fragment.)
+            let resource = Int(program.nodes.buffer[currentNode].resource)
+            if resourceKinds.isEmpty { resourceKinds = Array(repeating: 0, count: program.resources.count) }
+            if resourceKinds[resource] == 0 {
+                resourceKinds[resource] = _URIReference(program.resources[resource].uri).scheme != nil ? 1 : 2
+            }
+            if resourceKinds[resource] == 2 { return "#" }
+        }
         let prefix: String
         if let known = nodeLocations[currentNode] {
             prefix = known

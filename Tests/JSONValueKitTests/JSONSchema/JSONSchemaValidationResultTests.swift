@@ -315,6 +315,42 @@ struct JSONSchemaValidationResultTests {
         #expect(urn.validate(0).errors.first?.absoluteKeywordLocation == "urn:example:root#/$defs/x/minimum")
     }
 
+    @Test("a resource with an absolute URI inside one without: only its errors have an absolute location")
+    func absoluteLocationsPerResource() throws {
+        // The builder leaves out the pointers of a resource without an
+        // absolute URI, which no report shows; the embedded resource's must
+        // still be spelled out, in the errors and in the output formats.
+        let schema = try JSONSchema([
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "minProperties": 4,
+            "properties": [
+                "a": ["$id": "https://example.com/inner", "properties": ["b": ["maximum": 1]]],
+                "c": ["$ref": "https://example.com/inner#/properties/b"],
+                "d": ["items": ["type": "string"]],
+            ],
+        ])
+        let instance: JSONValue = ["a": ["b": 2], "c": 5, "d": ["x", 1]]
+        let result = schema.validate(instance)
+        #expect(
+            result.errors.map(\.absoluteKeywordLocation) == [
+                nil, "https://example.com/inner#/properties/b/maximum",
+                "https://example.com/inner#/properties/b/maximum",
+                nil,
+            ])
+        #expect(result.errors.map(\.instanceLocation) == ["", "/a/b", "/c", "/d/1"])
+        guard case .object(let basic) = result.output(.basic), case .array(let units)? = basic["errors"] else {
+            Issue.record("no basic output")
+            return
+        }
+        let absolute = units.compactMap { unit -> String? in
+            guard case .object(let fields) = unit, case .string(let location)? = fields["absoluteKeywordLocation"]
+            else { return nil }
+            return location
+        }
+        #expect(absolute.allSatisfy { $0.hasPrefix("https://example.com/inner#/properties/b") })
+        #expect(absolute.contains("https://example.com/inner#/properties/b/maximum"))
+    }
+
     @Test("errors come in document order: the value's order, not the schema's")
     func documentOrder() throws {
         let schema = try JSONSchema([
